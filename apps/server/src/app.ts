@@ -1,0 +1,79 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { Database } from '@greenhouse/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { AppError } from './lib/app-error.js';
+import { appVersion } from './lib/app-version.js';
+import { webDistDir } from './lib/paths.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { healthRoutes } from './routes/api/health.js';
+import { runtimeConfigRoutes } from './routes/runtime-config.js';
+
+export const AUTH_TOKEN_NAME = 'greenhouse_session';
+/** Default body limit of every route; routes that take more (uploads) set their own. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built web app is; tests may point elsewhere. */
+  webRoot?: string;
+}
+
+/** Builds the whole HTTP application: the API under /api, /config.json and the web app. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandlerPlugin);
+
+  const https = config.appUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+
+  const version = appVersion();
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('X-App-Version', version);
+  });
+
+  await app.register(runtimeConfigRoutes, { version, authTokenName: AUTH_TOKEN_NAME });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      api.setNotFoundHandler(async () => {
+        throw new AppError('NOT_FOUND');
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webAppPlugin, { root: options.webRoot ?? webDistDir });
+  return app;
+}

@@ -1,0 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
+// This file is at apps/server/{src,dist}/lib/: the same depth in source and build.
+export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const rootPackageJson = fileURLToPath(new URL('../../../../package.json', import.meta.url));

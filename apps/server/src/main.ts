@@ -1,0 +1,50 @@
+// Starts Greenhouse: configuration, database (with migrations), then the HTTP server.
+import { DirectoryLockedError, openDatabase } from '@greenhouse/db';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+const database = await openDatabase(config.database).catch((error: unknown) => {
+  if (error instanceof DirectoryLockedError) fail(error.message);
+  throw error;
+});
+await database.migrate();
+
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await database.close();
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    fail(`Port ${config.port} is already in use. Stop the other program or set PORT to a free port.`);
+  }
+  throw error;
+}
+app.log.info(
+  `Greenhouse is running at ${config.appUrl} (database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+);

@@ -1,0 +1,84 @@
+import { isErrorCode, type ApiError, type ErrorCode } from '@greenhouse/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+// Fastify's own client errors, by HTTP status, when nothing more specific applies.
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+function errorOf(code: ErrorCode, params: Record<string, unknown> = {}, message?: string): ApiError {
+  return new AppError(code, params, message).toResponse();
+}
+
+/**
+ * A schema check that failed. Our request schemas carry the spec's error code as the issue's
+ * message (e.g. `authorization.password_too_short`); other checks get the spec's default
+ * validation key for their kind. The first problem is the answer; `params.field` names its field.
+ */
+function validationError(issues: ZodFastifySchemaValidationError[], context: string | undefined): ApiError {
+  const describe = (issue: ZodFastifySchemaValidationError) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'body';
+    const p = issue.params as {
+      minimum?: number | bigint;
+      maximum?: number | bigint;
+      origin?: string;
+      // A custom check's own bounds (e.g. the password rule's).
+      params?: { min?: number; max?: number };
+    };
+    const bounds: { min?: number; max?: number } = {};
+    const min = p.minimum ?? p.params?.min;
+    const max = p.maximum ?? p.params?.max;
+    if (min !== undefined) bounds.min = Number(min);
+    if (max !== undefined) bounds.max = Number(max);
+    let code: ErrorCode;
+    if (isErrorCode(issue.message)) code = issue.message;
+    else if (issue.keyword === 'too_small')
+      code = p.origin === 'array' ? 'validation.arrayMin' : p.origin === 'string' ? 'validation.stringMin' : 'validation.numberMin';
+    else if (issue.keyword === 'too_big') code = p.origin === 'string' ? 'validation.stringMax' : 'validation.numberMax';
+    else if (issue.keyword === 'invalid_format' && (issue.params as { format?: string }).format === 'email')
+      code = 'validation.email';
+    // Missing values and wrong types both read as "required" (spec §5).
+    else code = 'validation.required';
+    return { field, code, ...bounds };
+  };
+  const problems = issues.map(describe);
+  const first = problems[0]!;
+  const { code, ...params } = first;
+  return errorOf(code, problems.length > 1 ? { ...params, problems } : params);
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof AppError) return error.toResponse();
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error.validation, error.validationContext);
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = codeByStatus[status];
+    return code
+      ? errorOf(code)
+      : { code: 'http_error', status, message: 'The request could not be handled.', type: 'error', params: {} };
+  }
+  if (status === 503) return errorOf('SERVICE_UNAVAILABLE');
+  return errorOf('INTERNAL');
+}
+
+/** One error handler for the whole app: every failure answers in the API's error shape. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toApiError(error);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ code: body.code }, 'request refused');
+    // A JSON error body without `undefined` members, never a stack trace.
+    void reply.status(body.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  });
+});

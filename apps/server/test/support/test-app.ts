@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@greenhouse/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase['database'];
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh, migrated test database (PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set). Requests go through Fastify's inject, the full HTTP pipeline
+ * without a socket; `app.listen` works too for tests that need a real port.
+ */
+export async function createTestApp(
+  overrides: { env?: NodeJS.ProcessEnv; webRoot?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
+  const test = await createTestDatabase();
+  const options: AppOptions = { config, database: test.database, logger: false };
+  if (overrides.webRoot) options.webRoot = overrides.webRoot;
+  const app = await buildApp(options);
+  overrides.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database: test.database,
+    async close() {
+      await app.close();
+      await test.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

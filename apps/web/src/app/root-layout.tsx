@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorPage } from '../components/errors/error-page';
+import { FullPageLoader } from '../components/loader/loader';
+import { useSession } from '../features/auth/api/session';
+import { useRuntimeConfigState } from '../lib/runtime-config';
+import { resolveRoute } from './routing-rules';
+
+/**
+ * The root of every route: waits for the runtime config and the first session refresh (large loader),
+ * then applies the routing rules (routing-rules.ts) to the current path before anything renders.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const config = useRuntimeConfigState();
+  const session = useSession();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  if (config.status === 'failed') return <ErrorPage message={t('errorPage.configFailed')} />;
+  if (config.status === 'loading' || session.isPending) return <FullPageLoader />;
+
+  const decision = resolveRoute(pathname, session.user);
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,57 @@
+import type { ReactElement } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '../components/errors/route-error-page';
+import { AppLayout } from './layouts/app-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { paths } from './paths';
+import { RootLayout } from './root-layout';
+import { AdminUserScreen, AppInfoScreen } from './routes/app-screens';
+import { AuthInfoScreen, SignInScreen } from './routes/auth-screens';
+import { ProfileScreen, ProfileTabScreen } from './routes/profile-screens';
+import { routeTable, type RoutePath } from './routing-rules';
+
+/** What each route of spec §2 shows. Typed by the route table, so no route can be left out. */
+const screens: Record<RoutePath, ReactElement> = {
+  '/auth/sign-in': <SignInScreen />,
+  '/auth/sign-up': <AuthInfoScreen screen="signUp" />,
+  '/auth/forgot-password': <AuthInfoScreen screen="forgotPassword" />,
+  '/auth/password-reset': <AuthInfoScreen screen="resetPassword" />,
+  '/auth/email-confirmation': <AuthInfoScreen screen="emailConfirmation" />,
+  '/auth/sso/google': <AuthInfoScreen screen="googleSso" />,
+  '/flora': <AppInfoScreen screen="flora" />,
+  '/profile': <ProfileScreen />,
+  '/profile/:tab': <ProfileTabScreen />,
+  '/settings': <AppInfoScreen screen="settings" />,
+  '/admin': <AppInfoScreen screen="admin" />,
+  '/admin/users/:userId': <AdminUserScreen />,
+  '/chat/new': <AppInfoScreen screen="newChat" />,
+  '/chat/:id': <AppInfoScreen screen="chat" />,
+  '/chat': <Navigate to={paths.newChat} replace />,
+  '/agent': <Navigate to={paths.newAgent} replace />,
+  '/agent/new': <AppInfoScreen screen="newAgent" />,
+  '/agent/:id': <AppInfoScreen screen="agent" />,
+  // /blooms redirects to the new-agent screen rather than to the newest agent: that needs no extra
+  // request (and no loading or empty-list state) and always lands somewhere useful, while the newest
+  // agent is one click away in the sidebar's list.
+  '/blooms': <Navigate to={paths.newAgent} replace />,
+};
+
+const routesFor = (guest: boolean): RouteObject[] =>
+  routeTable
+    .filter((route) => (route.access === 'guest') === guest)
+    .map(({ path }) => ({ path, element: screens[path] }));
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { element: <AuthLayout />, children: routesFor(true) },
+        { element: <AppLayout />, children: routesFor(false) },
+        // '/' and unknown paths: RootLayout redirects them (routing rules) before this could render.
+        { path: '*', element: null },
+      ],
+    },
+  ]);
+}

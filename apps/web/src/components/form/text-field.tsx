@@ -1,0 +1,51 @@
+import clsx from 'clsx';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import './form.css';
+
+interface TextFieldProps extends ComponentProps<'input'> {
+  label: string;
+  /** Translated error text; shown under the input and announced politely. */
+  error?: string;
+  /** A control inside the input's frame, e.g. a show-password button. */
+  trailing?: ReactNode;
+  /** Extra content on the label row, e.g. a "Forgot password" link. */
+  labelAside?: ReactNode;
+}
+
+/** Labelled text input with its error message wired up for assistive technology. */
+export function TextField({
+  label,
+  error,
+  trailing,
+  labelAside,
+  id,
+  className,
+  ...inputProps
+}: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={clsx('field', className)}>
+      <div className="field__label-row">
+        <label htmlFor={inputId} className="field__label">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <div className={clsx('field__control', error && 'field__control--invalid')}>
+        <input
+          id={inputId}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...inputProps}
+        />
+        {trailing}
+      </div>
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { signInFormSchema, type SignInForm as SignInValues } from '@greenhouse/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { TextField } from '../../../components/form/text-field';
+import { EyeIcon, EyeOffIcon, InfoIcon } from '../../../components/icons';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSignIn } from '../api/sign-in';
+import { signInErrorOutcome } from '../sign-in-error';
+import { GoogleSignInButton } from './google-sign-in-button';
+import './sign-in-form.css';
+
+type Notice = { tone: 'info' | 'error'; text: string } | null;
+
+/** The sign-in screen's content below its heading (spec §2). */
+export function SignInForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<SignInValues>({
+    resolver: zodResolver(signInFormSchema),
+    mode: 'all',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // The form validates on mount (spec §2); its errors stay hidden until a field is touched.
+  useEffect(() => {
+    void trigger();
+  }, [trigger]);
+
+  const shownError = (name: keyof SignInValues, error: FieldError | undefined) => {
+    if (!error?.message) return undefined;
+    const visible = error.type === 'server' || touchedFields[name] || isSubmitted;
+    return visible ? t(error.message) : undefined;
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      await signIn.mutateAsync(values);
+      await navigate(paths.newChat, { replace: true });
+    } catch (error) {
+      const outcome = signInErrorOutcome(error);
+      if (outcome.kind === 'info') setNotice({ tone: 'info', text: t(outcome.messageKey) });
+      else setError(outcome.field, { type: 'server', message: outcome.messageKey }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <div className="sign-in">
+      <GoogleSignInButton
+        onError={(error) => setNotice({ tone: 'error', text: apiErrorMessage(t, error) })}
+      />
+
+      <div className="sign-in__divider">
+        <span>{t('signIn.divider')}</span>
+      </div>
+
+      <div aria-live="polite">
+        {notice && (
+          <p className={`banner banner--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
+            <InfoIcon />
+            <span>{notice.text}</span>
+          </p>
+        )}
+      </div>
+
+      <form className="sign-in__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('signIn.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('signIn.emailPlaceholder')}
+          error={shownError('email', errors.email)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('signIn.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          placeholder={t('signIn.passwordPlaceholder')}
+          error={shownError('password', errors.password)}
+          labelAside={
+            <Link to={paths.forgotPassword} className="text-link sign-in__forgot">
+              {t('signIn.forgotPassword')}
+            </Link>
+          }
+          trailing={
+            <button
+              type="button"
+              className="icon-btn"
+              aria-pressed={showPassword}
+              aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+            </button>
+          }
+          {...register('password')}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+        </button>
+      </form>
+
+      <p className="sign-in__sign-up">
+        {t('signIn.noAccount')}{' '}
+        <Link to={paths.signUp} className="text-link">
+          {t('signIn.signUp')}
+        </Link>
+      </p>
+    </div>
+  );
+}

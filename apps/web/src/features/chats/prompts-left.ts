@@ -1,0 +1,21 @@
+import { formatDateTime, type User } from '@greenhouse/contracts';
+import type { TFunction } from 'i18next';
+
+export interface PromptsLeftText {
+  /** "UNLIMITED" for admins, "remaining/limit left" for everyone else. */
+  left: string;
+  /** "Renewal: dd.MM.yyyy HH:mm" once no prompts are left and a renewal is scheduled; else null. */
+  renewal: string | null;
+}
+
+/** The prompt allowance shown on the NEW CHAT link (spec §6). */
+export function promptsLeftText(user: Pick<User, 'role' | 'prompts'>, t: TFunction): PromptsLeftText {
+  if (user.role.name === 'admin') return { left: t('sidebar.unlimited'), renewal: null };
+  const { limit, used, nextRenewalAt } = user.prompts;
+  const remaining = Math.max(0, limit - used);
+  const renewalDate = remaining === 0 && nextRenewalAt ? formatDateTime(nextRenewalAt) : '';
+  return {
+    left: t('sidebar.promptsLeft', { remaining, limit }),
+    renewal: renewalDate ? t('sidebar.renewal', { date: renewalDate }) : null,
+  };
+}

@@ -1,0 +1,41 @@
+import { languages, type Language } from '@greenhouse/contracts';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from '../locales/en';
+import { pl } from '../locales/pl';
+import { localStore, readItem, storageKeys, writeItem } from './storage';
+
+export const fallbackLanguage: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** The stored language (spec §9: key `language`), else English. */
+export function initialLanguage(): Language {
+  const stored = readItem(localStore(), storageKeys.language);
+  return isLanguage(stored) ? stored : fallbackLanguage;
+}
+
+const syncDocumentLanguage = (language: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+};
+
+i18n.on('languageChanged', (language) => {
+  syncDocumentLanguage(language);
+  if (isLanguage(language)) writeItem(localStore(), storageKeys.language, language);
+});
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, pl: { translation: pl } },
+  lng: initialLanguage(),
+  fallbackLng: fallbackLanguage,
+  supportedLngs: [...languages],
+  // Resources are bundled: initialise synchronously so the first render already has its texts.
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+syncDocumentLanguage(i18n.language);
+
+export { i18n };

@@ -1,0 +1,378 @@
+/**
+ * English texts. The shape of this object is the shape every other language must have (see pl.ts).
+ * Top-level validation keys (invalidEmail, chatTitleRequired, …) are the i18n keys that the form schemas of
+ * @greenhouse/contracts use as messages (spec §5); `apiErrors` has a text for every API error code (spec §8).
+ */
+export const en = {
+  common: {
+    appName: 'Greenhouse',
+    loading: 'Loading…',
+    cancel: 'Cancel',
+    close: 'Close',
+    save: 'Save',
+    saving: 'Saving…',
+    delete: 'Delete',
+    deleting: 'Deleting…',
+    tryAgain: 'Try again',
+    home: 'Greenhouse home',
+    backToSignIn: 'Back to sign in',
+    opensInNewTab: '(opens in a new tab)',
+    skipToContent: 'Skip to content',
+  },
+
+  language: {
+    label: 'Language',
+    en: 'English',
+    pl: 'Polski',
+  },
+
+  titles: {
+    signIn: 'Sign in',
+    signUp: 'Sign up',
+    forgotPassword: 'Forgot password',
+    resetPassword: 'Reset password',
+    emailConfirmation: 'Email confirmation',
+    googleSso: 'Google sign-in',
+    flora: 'Inference Engine',
+    profile: 'Profile',
+    settings: 'Settings',
+    admin: 'Admin Panel',
+    adminUser: 'User profile',
+    newChat: 'New chat',
+    chat: 'Chat',
+    newAgent: 'New agent',
+    agent: 'Agent',
+    error: 'Something went wrong',
+  },
+
+  authLayout: {
+    panelLabel: 'Greenhouse',
+    panelImageAlt: 'A bloom growing inside a glass greenhouse',
+    tagline: 'Grow small AI agents by chatting.',
+    taglineDetail: 'Describe what you need, train it and take it with you.',
+  },
+
+  signIn: {
+    heading: 'Welcome Back!',
+    text: 'Choose an option to continue',
+    google: 'Continue with Google',
+    connecting: 'Connecting...',
+    divider: 'or',
+    email: 'Email',
+    emailPlaceholder: 'you@example.com',
+    password: 'Password',
+    passwordPlaceholder: 'Enter your password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    forgotPassword: 'Forgot password',
+    submit: 'Continue with Email',
+    submitting: 'Signing in…',
+    noAccount: 'Don’t have an account?',
+    signUp: 'Sign up',
+  },
+
+  authScreens: {
+    signUp: {
+      heading: 'Create your account',
+      text: 'Signing up with email and password will be available on this page soon.',
+    },
+    forgotPassword: {
+      heading: 'Forgot your password?',
+      text: 'Requesting a password reset link by email will be available on this page soon.',
+    },
+    resetPassword: {
+      heading: 'Set a new password',
+      text: 'Choosing a new password from the link in your email will be available on this page soon.',
+    },
+    emailConfirmation: {
+      heading: 'Confirm your email',
+      text: 'Confirming your email address from the link we sent you will happen on this page soon.',
+    },
+    googleSso: {
+      heading: 'Signing in with Google',
+      text: 'Finishing the Google sign-in will happen on this page soon.',
+    },
+  },
+
+  screens: {
+    newChat: {
+      heading: 'New chat',
+      text: 'Describe the agent you want to grow. The conversation will open here soon.',
+    },
+    chat: {
+      heading: 'Chat',
+      text: 'This conversation will be shown here soon.',
+    },
+    newAgent: {
+      heading: 'New agent',
+      text: 'Creating an agent from an uploaded JSON file will be available here soon.',
+    },
+    agent: {
+      heading: 'Agent',
+      text: 'The training progress and downloads of this agent will be shown here soon.',
+    },
+    flora: {
+      heading: 'Inference Engine',
+      text: 'Downloads of Flora, the engine that runs your agents on your own machine, will be listed here soon.',
+    },
+    profile: {
+      heading: 'Profile',
+      text: 'Editing your account details will be available here soon.',
+      name: 'Name',
+      email: 'Email',
+      role: 'Role',
+      roles: { admin: 'Administrator', user: 'User' },
+    },
+    profileTab: {
+      heading: 'Profile',
+      text: 'The “{{tab}}” section of your profile will be available here soon.',
+    },
+    settings: {
+      heading: 'Settings',
+      text: 'Your settings will be available here soon.',
+    },
+    admin: {
+      heading: 'Admin Panel',
+      text: 'Managing users and their prompt allowances will be available here soon.',
+    },
+    adminUser: {
+      heading: 'User profile',
+      text: 'The details of user {{userId}} will be shown here soon.',
+    },
+  },
+
+  sidebar: {
+    label: 'Dashboard navigation',
+    dashboard: 'Dashboard',
+    chats: 'Chats',
+    create: 'CREATE',
+    newChat: 'NEW CHAT',
+    agents: 'AGENTS',
+    newAgent: 'NEW AGENT',
+    total: 'Total: {{count}}',
+    promptsLeft: '{{remaining}}/{{limit}} left',
+    unlimited: 'UNLIMITED',
+    renewal: 'Renewal: {{date}}',
+    noChats: 'No chats yet.',
+    noAgents: 'No agents yet.',
+    loadChatsFailed: 'Could not load your chats.',
+    loadAgentsFailed: 'Could not load your agents.',
+    loadingMore: 'Loading more…',
+    answering: 'Answering…',
+    chatActions: 'Actions for chat {{title}}',
+    agentActions: 'Actions for agent {{name}}',
+    edit: 'Edit',
+    delete: 'Delete',
+    downloadJson: 'Download JSON',
+    inferenceEngine: 'Inference Engine',
+    adminPanel: 'Admin Panel',
+    logOut: 'Log Out',
+    toggle: 'Sidebar',
+    close: 'Close sidebar',
+  },
+
+  bloomStatus: {
+    failed: 'Failed',
+    trained: 'Trained',
+    in_progress: 'In Progress',
+    ready: 'Ready',
+    not_started: 'Not Started',
+  },
+
+  topBar: {
+    userMenu: 'Account menu for {{name}}',
+    profile: 'Profile',
+    purchaseHistory: 'Purchase history',
+    logOut: 'Log out',
+  },
+
+  dialogs: {
+    editChat: {
+      title: 'Edit chat',
+      titleLabel: 'Title',
+      saved: 'Chat renamed.',
+    },
+    editAgent: {
+      title: 'Edit agent',
+      nameLabel: 'Name',
+      dataset: 'Dataset',
+      created: 'Created',
+      saved: 'Agent renamed.',
+    },
+    deleteChat: {
+      title: 'Delete chat',
+      message: 'Delete the chat “{{title}}”? This cannot be undone.',
+      deleted: 'Chat deleted.',
+    },
+    deleteAgent: {
+      title: 'Delete agent',
+      message: 'Delete the agent “{{name}}”? This cannot be undone.',
+      deleted: 'Agent deleted.',
+    },
+    userDeleteFailed: 'Failed to delete user. Please try again.',
+  },
+
+  download: {
+    notAvailable: 'Download not available for this platform.',
+    failed: 'Failed to download file. Please try again.',
+  },
+
+  errorPage: {
+    title: 'Oops! Something went wrong',
+    goBack: 'Go Back',
+    unknown: 'An unexpected error occurred.',
+    configFailed: 'Greenhouse could not load its configuration. Check your connection and try again.',
+    notFound: 'This page does not exist.',
+  },
+
+  toast: {
+    region: 'Notifications',
+    dismiss: 'Dismiss',
+  },
+
+  // Form validation messages (spec §5). Keys are the messages of the contracts' form schemas.
+  invalidEmail: 'Enter a valid email address.',
+  passwordMinLength: 'Password must be at least 8 characters long.',
+  passwordMaxLength: 'Password cannot be more than 64 characters long.',
+  passwordFormat:
+    'Password must contain a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * # ? &, and no other characters.',
+  passwordsMustMatch: 'Passwords must match.',
+  firstNameMinLength: 'First name must be at least 1 character long.',
+  firstNameMaxLength: 'First name cannot be more than 32 characters long.',
+  lastNameMinLength: 'Last name must be at least 1 character long.',
+  lastNameMaxLength: 'Last name cannot be more than 64 characters long.',
+  chatTitleRequired: 'Chat title is required.',
+  chatTitleMinLength: 'Chat title must be at least 1 character long.',
+  chatTitleMaxLength: 'Chat title cannot be more than 255 characters long.',
+  bloomNameRequired: 'Bloom name is required.',
+  bloomNameMinLength: 'Bloom name must be at least 1 character long.',
+  bloomNameMaxLength: 'Bloom name cannot be more than 255 characters long.',
+  fileRequired: 'File is required.',
+  fileMustBeJson: 'Only .json files are accepted.',
+  validation: {
+    required: 'This field is required.',
+    email: 'Enter a valid email address.',
+    stringMin: 'Must be at least {{min}} characters long.',
+    stringMax: 'Cannot be more than {{max}} characters long.',
+    numberMin: 'Must be at least {{min}}.',
+    numberMax: 'Cannot be more than {{max}}.',
+    arrayMin: 'Choose at least {{min}}.',
+  },
+
+  // A text for every API error code (spec §8); `unknown_error` is the fallback for anything else.
+  apiErrors: {
+    FORBIDDEN: 'You are not allowed to do this.',
+    SERVICE_UNAVAILABLE: 'Service is currently unavailable. Please try again in a moment.',
+    INTERNAL: 'Something went wrong on our side. Please try again.',
+    NOT_FOUND: 'The requested item was not found.',
+    NOT_IMPLEMENTED_YET: 'This feature is not available yet.',
+    http_error: 'The request failed. Please try again.',
+    unknown_error: 'An unknown error occurred. Please try again.',
+    BAD_REQUEST: 'The request was not valid.',
+    UNAUTHORIZED: 'You are not signed in.',
+    PAYLOAD_TOO_LARGE: 'The upload is too large.',
+    UNSUPPORTED_MEDIA_TYPE: 'This type of content is not supported.',
+    TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
+    CONFLICT: 'This conflicts with the current state. Refresh and try again.',
+    CSRF_INVALID: 'Your session token is missing or invalid. Refresh the page and try again.',
+    validation: {
+      required: 'This field is required.',
+      email: 'Enter a valid email address.',
+      stringMin: 'The value is too short.',
+      stringMax: 'The value is too long.',
+      numberMin: 'The value is too small.',
+      numberMax: 'The value is too large.',
+      arrayMin: 'Too few items were chosen.',
+    },
+    account: {
+      not_found: 'Account not found.',
+      registered_with_social_provider: 'This account signs in with Google, so this option is not available.',
+      first_name_required: 'First name is required.',
+      first_name_too_long: 'First name cannot be more than 32 characters long.',
+      last_name_required: 'Last name is required.',
+      last_name_too_long: 'Last name cannot be more than 64 characters long.',
+      new_password_same_as_current_password: 'The new password must be different from the current one.',
+      invalid_current_password: 'The current password is incorrect.',
+      password_too_short: 'Password must be at least 8 characters long.',
+      password_too_long: 'Password cannot be more than 64 characters long.',
+      password_invalid:
+        'Password must contain a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * # ? &.',
+      role_invalid: 'This role is not valid.',
+      prompts_insufficient: 'You have no prompts left. Please wait for your allowance to renew.',
+    },
+    authorization: {
+      unauthorized: 'You are not signed in.',
+      session_expired: 'Your session has expired. Please sign in again.',
+      email_already_in_use: 'This email address is already in use.',
+      email_required: 'Email is required.',
+      email_invalid: 'Enter a valid email address.',
+      password_required: 'Password is required.',
+      password_too_short: 'Password must be at least 8 characters long.',
+      password_too_long: 'Password cannot be more than 64 characters long.',
+      password_invalid:
+        'Password must contain a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * # ? &.',
+      first_name_required: 'First name is required.',
+      first_name_too_long: 'First name cannot be more than 32 characters long.',
+      last_name_required: 'Last name is required.',
+      last_name_too_long: 'Last name cannot be more than 64 characters long.',
+      invalid_credentials: 'Invalid email or password.',
+      account_not_active: 'Account is under verification. You will receive an email when it is approved.',
+      email_not_confirmed: 'Please confirm your email address first. Check your inbox for the link.',
+      invalid_email_confirmation_token: 'This email confirmation link is not valid.',
+      email_confirmation_token_already_sent:
+        'A confirmation email was sent recently. Please try again later.',
+      invalid_or_expired_password_reset_token: 'This password reset link is invalid or has expired.',
+      password_reset_token_already_sent: 'A password reset email was sent recently. Please try again later.',
+      sso_invalid_state: 'Google sign-in failed. Please try again.',
+      sso_invalid_code: 'Google sign-in failed. Please try again.',
+      account_already_registered_with_email:
+        'An account with this email already exists. Sign in with your email and password.',
+      account_not_registered_with_email: 'This account signs in with Google. Use Continue with Google.',
+      failed_to_get_user_data: 'We could not get your data from Google. Please try again.',
+    },
+    bloom: {
+      not_found: 'Agent not found.',
+      missing_file: 'File is required.',
+      invalid_file: 'Invalid file. A JSON file is expected.',
+      invalid_json: 'The file does not contain valid JSON.',
+      name_required: 'Bloom name is required.',
+      name_too_long: 'Bloom name cannot be more than 128 characters long.',
+      file_name_too_long: 'File name cannot be more than 128 characters long.',
+      file_not_found: 'File not found.',
+    },
+    chat: {
+      not_found: 'Chat not found.',
+      title_required: 'Chat title is required.',
+      title_too_long: 'Chat title cannot be more than 255 characters long.',
+      message_empty: 'Message cannot be empty.',
+      message_too_long: 'Message cannot be more than 256 characters long.',
+      not_ready_to_generate: 'This chat is not ready to create an agent yet.',
+      closed: 'This chat is closed.',
+      answering: 'Please wait until the current answer is finished.',
+    },
+    access: {
+      forbidden: 'You do not have access to this.',
+    },
+    query: {
+      invalid_param: 'The request contained an invalid parameter.',
+    },
+    header: {
+      invalid: 'The request contained an invalid header.',
+    },
+    model: {
+      not_found: 'Model not found.',
+      name_required: 'Model name is required.',
+      name_too_long: 'Model name cannot be more than 255 characters long.',
+      files_not_found: 'The model files were not found.',
+    },
+    payment: {
+      already_paid: 'This agent is already paid for.',
+      not_found: 'Payment not found.',
+      not_initialized: 'The payment has not been started yet.',
+      customer_not_found: 'No billing account was found for you.',
+    },
+  },
+};
+
+/** The shape every language must have: the same keys, each a string. */
+export type Translations = typeof en;

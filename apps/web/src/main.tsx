@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import './lib/i18n';
+import { runtimeConfig } from './lib/runtime-config';
+import './styles/global.css';
+
+// The config (API address, auth cookie name) is needed before any call: start loading it right away.
+void runtimeConfig.start();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

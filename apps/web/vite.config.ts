@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// The API server (apps/server) serves /api and /config.json; in development Vite forwards both to it.
+const apiProxy = {
+  '/api': 'http://localhost:3000',
+  '/config.json': 'http://localhost:3000',
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // 'source' makes workspace packages (@greenhouse/contracts) resolve to their TypeScript source.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+});

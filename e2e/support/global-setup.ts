@@ -1,0 +1,87 @@
+// Browser tests: checks for Debian's chromium, then starts the real built app on the embedded
+// defaults (a fresh DATA_DIR, a free port) for the whole run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string | null;
+  }
+}
+
+function banner(lines: string[]): string {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '!'.repeat(width);
+  return ['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n');
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let server: ChildProcess | null = null;
+let dataDir: string | null = null;
+
+export async function setup(project: TestProject) {
+  if (!existsSync(chromiumPath)) {
+    const message = banner([
+      `BROWSER TESTS NOT RUN: no chromium at ${chromiumPath}.`,
+      'Install Debian\'s chromium:  sudo apt-get install -y chromium',
+      '(or set CHROMIUM_PATH to a Chromium binary)',
+    ]);
+    if (process.env.CI === 'true') throw new Error(message);
+    process.stderr.write(message + '\n');
+    project.provide('chromiumPath', null);
+    project.provide('baseURL', '');
+    return;
+  }
+  const entry = path.join(root, 'apps/server/dist/main.js');
+  if (!existsSync(entry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Browser tests need the built app: run `npm run build` (npm test does it for you).');
+  }
+
+  dataDir = mkdtempSync(path.join(tmpdir(), 'gh-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  server = child;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} before it started`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the app did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('baseURL', baseURL);
+}
+
+export async function teardown() {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { languages } from './validation.js';
+
+// Response shapes of the API (spec §3). Objects are not strict: extra fields are stripped.
+
+export const runtimeConfigSchema = z.object({
+  version: z.string(),
+  /** Base address of the API. */
+  databiomesAPI: z.string(),
+  /** Name of the auth cookie. */
+  authTokenName: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const roleNames = ['admin', 'user'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.object({ name: z.enum(roleNames) }),
+  language: z.enum(languages),
+  prompts: z.object({
+    limit: z.number(),
+    used: z.number(),
+    /** ISO date-time, or null when no renewal is scheduled. */
+    nextRenewalAt: z.string().nullable(),
+  }),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const chatSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  answering: z.boolean(),
+  /** ISO date-time. */
+  updatedAt: z.string(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+export const chatListResponseSchema = z.object({
+  chats: z.array(chatSummarySchema),
+  total: z.number().int(),
+});
+export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
+
+export const bloomStageNames = [
+  'data_preparation_stage_1',
+  'data_preparation_stage_2',
+  'data_validation',
+  'training_tokenizer',
+  'training_pretraining',
+  'training_finetuning',
+  'training_exporting',
+] as const;
+export type BloomStageName = (typeof bloomStageNames)[number];
+
+export const datasetStageLabels = [
+  'parsing',
+  'tokenization',
+  'vectorization',
+  'analysis',
+  'preprocessing',
+  'extraction',
+  'training',
+] as const;
+export type DatasetStageLabel = (typeof datasetStageLabels)[number];
+
+export const paymentStatuses = [
+  'not_initialized',
+  'pending',
+  'paid',
+  'expired',
+  'failed',
+  'processing',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const datasetStatuses = ['pending', 'processing', 'ready', 'failed'] as const;
+export type DatasetStatus = (typeof datasetStatuses)[number];
+
+/** Status of a model and of each bloom stage. */
+export const workStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+export type WorkStatus = (typeof workStatuses)[number];
+
+export const bloomStageSchema = z.object({
+  name: z.enum(bloomStageNames),
+  status: z.enum(workStatuses),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type BloomStage = z.infer<typeof bloomStageSchema>;
+
+export const bloomSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+  /** ISO date-time. */
+  updatedAt: z.string(),
+  downloadURL: z.string().nullable(),
+  dataset: z.object({
+    name: z.string(),
+    status: z.enum(datasetStatuses),
+    stage: z.enum(datasetStageLabels).nullable(),
+    model: z.object({ status: z.enum(workStatuses) }),
+  }),
+  stages: z.array(bloomStageSchema),
+  payment: z.object({ status: z.enum(paymentStatuses) }),
+});
+export type Bloom = z.infer<typeof bloomSchema>;
+
+export const bloomListResponseSchema = z.object({
+  blooms: z.array(bloomSchema),
+  total: z.number().int(),
+});
+export type BloomListResponse = z.infer<typeof bloomListResponseSchema>;
+
+export type BloomStatusLabel = 'failed' | 'trained' | 'in_progress' | 'ready' | 'not_started';
+
+/** What bloomStatusLabel reads; a full Bloom fits. */
+export interface BloomStatusInput {
+  dataset: { status: DatasetStatus; model: { status: WorkStatus } };
+  stages: readonly { status: WorkStatus }[];
+  payment: { status: PaymentStatus };
+}
+
+/**
+ * Sidebar status label (spec §4), rules evaluated in the spec's order. As written, rule 3 already catches
+ * every paid bloom whose model is not completed (and rule 2 every completed one), so 'not_started' cannot
+ * be returned; it is kept so the function stays a literal copy of the rule.
+ */
+export function bloomStatusLabel(bloom: BloomStatusInput): BloomStatusLabel {
+  const { dataset, stages, payment } = bloom;
+  const modelStatus = dataset.model.status;
+  const modelCompleted = modelStatus === 'completed';
+  const paid = payment.status === 'paid';
+  if (dataset.status === 'failed' || modelStatus === 'failed') return 'failed';
+  if (modelCompleted) return 'trained';
+  if (
+    stages.some((s) => s.status === 'processing') ||
+    (paid && (stages.some((s) => s.status === 'pending') || !modelCompleted))
+  ) {
+    return 'in_progress';
+  }
+  if (!paid) return 'ready';
+  return 'not_started';
+}

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './validation.js';
+export * from './entities.js';
+export * from './query-string.js';
+export * from './dates.js';

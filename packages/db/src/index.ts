@@ -1,0 +1,5 @@
+export { openDatabase, migrationsFolder } from './database.js';
+export type { Database, DatabaseDriver, DatabaseOptions, Db, Schema } from './database.js';
+export { lockDirectory, DirectoryLockedError } from './dir-lock.js';
+export type { DirectoryLock } from './dir-lock.js';
+export * as schema from './schema.js';
