@@ -7,13 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
+const quiet = process.argv.includes('--quiet');
+const say = (line) => quiet || process.stdout.write(`${line}\n`);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 function run(label, command, args, cwd = root) {
   const started = Date.now();
-  process.stdout.write(`build: ${label}…\n`);
+  say(`build: ${label}…`);
   execFileSync(command, args, { cwd, stdio: 'inherit' });
-  process.stdout.write(`build: ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  say(`build: ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function newestMtime(target) {
@@ -42,5 +44,5 @@ const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))
 if (force || builtAt === 0 || changedAt > builtAt) {
   run('web app (vite build)', bin('vite'), ['build', '--logLevel', 'warn'], web);
 } else {
-  process.stdout.write('build: web app is up to date\n');
+  say('build: web app is up to date');
 }

@@ -1,11 +1,23 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { Database } from '@greenhouse/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { accountRoutes } from './features/account/account-routes.js';
+import { AccountService } from './features/account/account-service.js';
+import { authRoutes } from './features/auth/auth-routes.js';
+import { AuthService } from './features/auth/auth-service.js';
+import { GoogleSignIn } from './features/auth/google-sign-in.js';
+import { SessionStore } from './features/auth/sessions.js';
+import { createMailer } from './features/mail/mailer.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
+import { instanceSecret } from './lib/instance-secret.js';
 import { webDistDir } from './lib/paths.js';
+import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
+import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { healthRoutes } from './routes/api/health.js';
@@ -64,10 +76,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('X-App-Version', version);
   });
 
-  await app.register(runtimeConfigRoutes, { version, authTokenName: AUTH_TOKEN_NAME });
+  await app.register(runtimeConfigRoutes, {
+    version,
+    authTokenName: AUTH_TOKEN_NAME,
+    googleSignIn: config.google !== null,
+  });
+
+  const db = database.db;
+  const sessions = new SessionStore(db, config.session);
+  const mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const cookies: AuthContextOptions = { sessions, cookieName: AUTH_TOKEN_NAME, secureCookies: https };
+  const auth = new AuthService({ db, sessions, mailer, config });
+  const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
+  const accounts = new AccountService(db, sessions);
+  const csrfSecret = await instanceSecret(db, 'csrf');
+
+  await app.register(fastifyCookie);
   await app.register(
     async (api) => {
+      await api.register(fastifyRateLimit, {
+        global: false,
+        errorResponseBuilder: (_request, context) =>
+          new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+      });
+      await api.register(authContextPlugin, cookies);
+      await api.register(csrfPlugin, { secret: csrfSecret, secureCookies: https });
       await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { auth, google, sessions, cookies, config });
+      await api.register(accountRoutes, { accounts, cookies, config });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

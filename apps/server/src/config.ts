@@ -28,6 +28,20 @@ const envSchema = z
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanString.default(false),
+    ACCOUNT_APPROVAL: booleanString.default(false),
+    PROMPTS_DEFAULT_LIMIT: z.coerce.number().int().min(0, 'must be 0 or more').default(50),
+    PROMPTS_RENEWAL_DAYS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Greenhouse <no-reply@localhost>'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -40,6 +54,16 @@ const envSchema = z
       : ({ driver: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    accountApproval: env.ACCOUNT_APPROVAL,
+    prompts: { defaultLimit: env.PROMPTS_DEFAULT_LIMIT, renewalDays: env.PROMPTS_RENEWAL_DAYS },
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
+    mail: env.SMTP_URL
+      ? ({ transport: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM } as const)
+      : ({ transport: 'outbox', directory: path.join(path.resolve(env.DATA_DIR), 'outbox'), from: env.MAIL_FROM } as const),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : null,
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -95,7 +95,10 @@ describe('response schemas', () => {
       email: 'a@b.co',
       role: { name: 'user' },
       language: 'pl',
-      prompts: { limit: 20, used: 3, nextRenewalAt: null },
+      active: true,
+      emailConfirmed: true,
+      hasPassword: true,
+      prompts: { limit: 20, used: 3, renewalDays: 30, nextRenewalAt: null },
     };
     expect(userSchema.parse({ ...user, passwordHash: 'x' })).toEqual(user);
     expect(userSchema.safeParse({ ...user, role: { name: 'root' } }).success).toBe(false);

@@ -289,10 +289,29 @@ export const signUpRequestSchema = z.object({
   password: authPassword,
   firstName: firstName('authorization'),
   lastName: lastName('authorization'),
+  /** The language the new account's e-mails and screens use; the client sends its current one. */
+  language: z.enum(languages, { error: code('BAD_REQUEST') }).optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const requestResetRequestSchema = z.object({ email: authEmail });
+/** Sending the confirmation e-mail again. */
+export const resendConfirmationRequestSchema = requestResetRequestSchema;
+
+export const confirmEmailRequestSchema = z.object({
+  token: requiredRaw(code('authorization.invalid_email_confirmation_token')).max(200, {
+    error: code('authorization.invalid_email_confirmation_token'),
+  }),
+});
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+
+export const googleCallbackRequestSchema = z.object({
+  code: requiredRaw(code('authorization.sso_invalid_code')).max(2048, { error: code('authorization.sso_invalid_code') }),
+  state: requiredRaw(code('authorization.sso_invalid_state')).max(512, { error: code('authorization.sso_invalid_state') }),
+  /** The issuer identifier the provider adds to its answer (RFC 9207), passed on when present. */
+  iss: z.string().max(512, { error: code('authorization.sso_invalid_state') }).optional(),
+});
+export type GoogleCallbackRequest = z.infer<typeof googleCallbackRequestSchema>;
 export type RequestResetRequest = z.infer<typeof requestResetRequestSchema>;
 
 // No dedicated "passwords do not match" code exists in §8: a mismatch is reported as password_invalid

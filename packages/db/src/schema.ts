@@ -2,9 +2,12 @@
 // Keep to what PostgreSQL 15 supports: production may run 15 while PGlite is newer.
 // Migrations are generated from this file with `npm run db:generate`.
 import { sql } from 'drizzle-orm';
-import { pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const roleName = pgEnum('role_name', ['admin', 'user']);
+export const language = pgEnum('language', ['en', 'pl']);
 
 export const users = pgTable(
   'users',
@@ -14,9 +17,96 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: roleName('role').notNull().default('user'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    language: language('language').notNull().default('en'),
+    /** argon2id hash; null for an account that signs in only with Google. */
+    passwordHash: text('password_hash'),
+    /** The Google account's subject (`sub`), once linked. */
+    googleSubject: text('google_subject'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** False while an account waits for an admin's approval (ACCOUNT_APPROVAL). */
+    active: boolean('active').notNull().default(true),
+    /** Monthly prompt allowance; 0 means the default (PROMPTS_DEFAULT_LIMIT). */
+    promptsLimit: integer('prompts_limit').notNull().default(0),
+    /** Renewal period in days; 0 means the default (PROMPTS_RENEWAL_DAYS). */
+    promptsRenewalDays: integer('prompts_renewal_days').notNull().default(0),
+    promptsUsed: integer('prompts_used').notNull().default(0),
+    promptsPeriodStart: timestamp('prompts_period_start', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // E-mail addresses are unique regardless of case.
-  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    // E-mail addresses are unique regardless of case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex('users_google_subject_key').on(table.googleSubject),
+  ],
 );
+
+/** Server-side sessions. The cookie carries a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['email_confirmation', 'password_reset']);
+
+/** Single-use e-mail tokens (confirmation, password reset), stored as SHA-256 hashes. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurpose('purpose').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * When an e-mail of a kind was last sent to an address, kept per address whether or not an
+ * account has it, so "asked too soon" answers the same for every address.
+ */
+export const throttledEmailKind = pgEnum('throttled_email_kind', [
+  'email_confirmation',
+  'password_reset',
+  'already_registered',
+]);
+
+export const emailThrottle = pgTable(
+  'email_throttle',
+  {
+    purpose: throttledEmailKind('purpose').notNull(),
+    address: text('address').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('email_throttle_key').on(table.purpose, table.address)],
+);
+
+/** Pending Google sign-ins: state, nonce and PKCE verifier, each usable once. */
+export const ssoStates = pgTable('sso_states', {
+  stateHash: text('state_hash').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Values generated once per installation and shared by all its processes (e.g. signing keys). */
+export const instanceSecrets = pgTable('instance_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

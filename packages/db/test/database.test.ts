@@ -53,7 +53,7 @@ describe.runIf(testDatabaseDriver() === 'postgres')('PostgreSQL migrations', () 
     try {
       await Promise.all(databases.map((d) => d.migrate()));
       const applied = await databases[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect(applied.rows[0]).toEqual({ n: 1 });
+      expect((applied as unknown as { rows: unknown[] }).rows[0]).toEqual({ n: 1 });
     } finally {
       await Promise.all(databases.map((d) => d.close()));
       await created.drop();

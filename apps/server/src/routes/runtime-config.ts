@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export interface RuntimeConfigOptions {
   version: string;
   authTokenName: string;
+  googleSignIn: boolean;
 }
 
 /** GET /config.json (spec §7): what the web app needs before its first API call. */
@@ -15,6 +16,7 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod<RuntimeConfigOptions> = 
       // Relative to the page's origin, so the app works under any host name it is reached by.
       databiomesAPI: '/api',
       authTokenName: options.authTokenName,
+      googleSignIn: options.googleSignIn,
     };
   });
 };

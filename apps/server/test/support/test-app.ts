@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  dataDir: string;
   database: TestDatabase['database'];
   close(): Promise<void>;
 }
@@ -30,6 +31,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    dataDir,
     database: test.database,
     async close() {
       await app.close();

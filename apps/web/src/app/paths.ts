@@ -1,20 +1,14 @@
-/** Every URL the app links to (spec §2). Patterns with :params are in routing-rules.ts. */
+/** The URLs the app links to or redirects to. The full route table (spec §2) is in routing-rules.ts. */
 export const paths = {
   root: '/',
   signIn: '/auth/sign-in',
   signUp: '/auth/sign-up',
   forgotPassword: '/auth/forgot-password',
-  passwordReset: '/auth/password-reset',
-  emailConfirmation: '/auth/email-confirmation',
-  googleSso: '/auth/sso/google',
   flora: '/flora',
   profile: '/profile',
-  settings: '/settings',
   admin: '/admin',
   newChat: '/chat/new',
   newAgent: '/agent/new',
   chat: (id: string) => `/chat/${encodeURIComponent(id)}`,
   agent: (id: string) => `/agent/${encodeURIComponent(id)}`,
-  profileTab: (tab: string) => `/profile/${encodeURIComponent(tab)}`,
-  adminUser: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
 } as const;

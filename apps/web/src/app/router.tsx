@@ -41,17 +41,18 @@ const routesFor = (guest: boolean): RouteObject[] =>
     .filter((route) => (route.access === 'guest') === guest)
     .map(({ path }) => ({ path, element: screens[path] }));
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
-      children: [
-        { element: <AuthLayout />, children: routesFor(true) },
-        { element: <AppLayout />, children: routesFor(false) },
-        // '/' and unknown paths: RootLayout redirects them (routing rules) before this could render.
-        { path: '*', element: null },
-      ],
-    },
-  ]);
-}
+/** The whole route tree; exported for tests, which mount it in a memory router. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { element: <AuthLayout />, children: routesFor(true) },
+      { element: <AppLayout />, children: routesFor(false) },
+      // '/' and unknown paths: RootLayout redirects them (routing rules) before this could render.
+      { path: '*', element: null },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

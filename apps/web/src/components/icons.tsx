@@ -51,21 +51,6 @@ export const CloseIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const EyeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-
-export const EyeOffIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 3l18 18" />
-    <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-  </Icon>
-);
-
 export const EngineIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="5" y="5" width="14" height="14" rx="3" />

@@ -99,7 +99,11 @@ describe('api client requests', () => {
     const { client, fetchMock, onAppVersion } = setup();
     fetchMock.mockResolvedValueOnce(jsonResponse({}, 200, { 'X-App-Version': '2.0.0' }));
     await client.get('/account/data');
-    fetchMock.mockResolvedValueOnce(jsonResponse({ code: 'NOT_FOUND', status: 404, message: 'x', type: 'error' }, 404, { 'X-App-Version': '2.0.1' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ code: 'NOT_FOUND', status: 404, message: 'x', type: 'error' }, 404, {
+        'X-App-Version': '2.0.1',
+      }),
+    );
     await failureOf(client.get('/account/data'));
     expect(onAppVersion.mock.calls).toEqual([['2.0.0'], ['2.0.1']]);
   });
@@ -133,9 +137,17 @@ describe('api client errors', () => {
 
   it('turns a non-JSON error body into http_error with the HTTP status', async () => {
     const { client, fetchMock } = setup();
-    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    fetchMock.mockResolvedValue(
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     const error = await failureOf(client.get('/blooms'));
-    expect(error).toMatchObject({ code: 'http_error', status: 502, type: 'error', message: 'Bad Gateway', params: {} });
+    expect(error).toMatchObject({
+      code: 'http_error',
+      status: 502,
+      type: 'error',
+      message: 'Bad Gateway',
+      params: {},
+    });
   });
 
   it('turns a JSON error body of another shape into http_error', async () => {
@@ -173,7 +185,9 @@ describe('api client errors', () => {
 
   it('does not act on a 403', async () => {
     const { client, fetchMock, onUnauthorized } = setup();
-    fetchMock.mockResolvedValue(jsonResponse({ code: 'FORBIDDEN', status: 403, message: 'x', type: 'error' }, 403));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: 'FORBIDDEN', status: 403, message: 'x', type: 'error' }, 403),
+    );
     const error = await failureOf(client.get('/admin'));
     expect(error.code).toBe('FORBIDDEN');
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -229,7 +243,10 @@ describe('the app-wide api client', () => {
     const fetchMock = vi.fn<typeof fetch>(async (input) =>
       String(input) === '/config.json'
         ? jsonResponse(testConfig)
-        : jsonResponse({ code: 'authorization.session_expired', status: 401, message: 'x', type: 'error' }, 401),
+        : jsonResponse(
+            { code: 'authorization.session_expired', status: 401, message: 'x', type: 'error' },
+            401,
+          ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const { apiClient } = await import('./api-client');

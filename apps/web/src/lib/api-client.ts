@@ -174,8 +174,6 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 export const apiClient = createApiClient({
   getConfig: runtimeConfig.getConfig,
   readCookie: (name) => readCookie(name),

@@ -9,3 +9,12 @@ export const FIRST_PAGE: number = defaultListQuery.page;
 export function nextPageAfter(lastPageItemCount: number, lastPage: number): number | undefined {
   return lastPageItemCount === PAGE_SIZE ? lastPage + 1 : undefined;
 }
+
+/**
+ * The items of all loaded pages, each once: when items move between pages while the list is paged (a chat
+ * updated meanwhile moves to the top), a later page can repeat one.
+ */
+export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}

@@ -4,29 +4,46 @@ import { memoryStorage } from '../test/memory-storage';
 import { createRuntimeConfigStore, parseStoredConfig, shouldReloadForVersion } from './runtime-config';
 import { storageKeys } from './storage';
 
-const v1: RuntimeConfig = { version: '1', databiomesAPI: 'http://localhost:3000/api', authTokenName: 'gh' };
+const v1: RuntimeConfig = {
+  version: '1',
+  databiomesAPI: 'http://localhost:3000/api',
+  authTokenName: 'gh',
+  googleSignIn: false,
+};
 const v2: RuntimeConfig = { ...v1, version: '2' };
 
 describe('shouldReloadForVersion', () => {
   it('reloads when the server reports another version than the running config', () => {
-    expect(shouldReloadForVersion({ currentVersion: '1', reportedVersion: '2', reloadedForVersion: null })).toBe(true);
+    expect(
+      shouldReloadForVersion({ currentVersion: '1', reportedVersion: '2', reloadedForVersion: null }),
+    ).toBe(true);
   });
 
   it('does not reload when the versions match', () => {
-    expect(shouldReloadForVersion({ currentVersion: '2', reportedVersion: '2', reloadedForVersion: null })).toBe(false);
+    expect(
+      shouldReloadForVersion({ currentVersion: '2', reportedVersion: '2', reloadedForVersion: null }),
+    ).toBe(false);
   });
 
   it('reloads at most once per reported version (no reload loop)', () => {
-    expect(shouldReloadForVersion({ currentVersion: '1', reportedVersion: '2', reloadedForVersion: '2' })).toBe(false);
-    expect(shouldReloadForVersion({ currentVersion: '1', reportedVersion: '3', reloadedForVersion: '2' })).toBe(true);
+    expect(
+      shouldReloadForVersion({ currentVersion: '1', reportedVersion: '2', reloadedForVersion: '2' }),
+    ).toBe(false);
+    expect(
+      shouldReloadForVersion({ currentVersion: '1', reportedVersion: '3', reloadedForVersion: '2' }),
+    ).toBe(true);
   });
 
   it('does nothing without a reported version or before a config is loaded', () => {
-    expect(shouldReloadForVersion({ currentVersion: '1', reportedVersion: null, reloadedForVersion: null })).toBe(false);
-    expect(shouldReloadForVersion({ currentVersion: '1', reportedVersion: '', reloadedForVersion: null })).toBe(false);
-    expect(shouldReloadForVersion({ currentVersion: undefined, reportedVersion: '2', reloadedForVersion: null })).toBe(
-      false,
-    );
+    expect(
+      shouldReloadForVersion({ currentVersion: '1', reportedVersion: null, reloadedForVersion: null }),
+    ).toBe(false);
+    expect(
+      shouldReloadForVersion({ currentVersion: '1', reportedVersion: '', reloadedForVersion: null }),
+    ).toBe(false);
+    expect(
+      shouldReloadForVersion({ currentVersion: undefined, reportedVersion: '2', reloadedForVersion: null }),
+    ).toBe(false);
   });
 });
 
@@ -39,7 +56,11 @@ describe('parseStoredConfig', () => {
   });
 });
 
-function setup(opts: { cached?: RuntimeConfig; fetched?: RuntimeConfig | Error; session?: Record<string, string> }) {
+function setup(opts: {
+  cached?: RuntimeConfig;
+  fetched?: RuntimeConfig | Error;
+  session?: Record<string, string>;
+}) {
   const local = memoryStorage(opts.cached ? { [storageKeys.config]: JSON.stringify(opts.cached) } : {});
   const session = memoryStorage(opts.session);
   const reload = vi.fn();
@@ -47,7 +68,8 @@ function setup(opts: { cached?: RuntimeConfig; fetched?: RuntimeConfig | Error; 
   const fetchConfig = vi.fn(
     () =>
       new Promise<RuntimeConfig>((resolve, reject) => {
-        resolveFetch = () => (opts.fetched instanceof Error ? reject(opts.fetched) : resolve(opts.fetched ?? v1));
+        resolveFetch = () =>
+          opts.fetched instanceof Error ? reject(opts.fetched) : resolve(opts.fetched ?? v1);
       }),
   );
   const store = createRuntimeConfigStore({ fetchConfig, local: () => local, session: () => session, reload });
@@ -88,7 +110,11 @@ describe('runtime config store', () => {
   });
 
   it('does not reload again for a version it already reloaded for', async () => {
-    const { store, start, reload } = setup({ cached: v1, fetched: v2, session: { [storageKeys.reloadedForVersion]: '2' } });
+    const { store, start, reload } = setup({
+      cached: v1,
+      fetched: v2,
+      session: { [storageKeys.reloadedForVersion]: '2' },
+    });
     await start().finishFetch();
     expect(reload).not.toHaveBeenCalled();
     expect(store.getConfig()).toEqual(v2);

@@ -122,8 +122,6 @@ export function createRuntimeConfigStore(deps: RuntimeConfigStoreDeps) {
   };
 }
 
-export type RuntimeConfigStore = ReturnType<typeof createRuntimeConfigStore>;
-
 export const runtimeConfig = createRuntimeConfigStore({
   fetchConfig: () => fetchRuntimeConfig(),
   local: localStore,

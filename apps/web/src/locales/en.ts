@@ -62,8 +62,6 @@ export const en = {
     emailPlaceholder: 'you@example.com',
     password: 'Password',
     passwordPlaceholder: 'Enter your password',
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
     forgotPassword: 'Forgot password',
     submit: 'Continue with Email',
     submitting: 'Signing in…',

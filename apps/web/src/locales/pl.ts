@@ -60,8 +60,6 @@ export const pl: Translations = {
     emailPlaceholder: 'ty@przyklad.pl',
     password: 'Hasło',
     passwordPlaceholder: 'Wpisz swoje hasło',
-    showPassword: 'Pokaż hasło',
-    hidePassword: 'Ukryj hasło',
     forgotPassword: 'Nie pamiętasz hasła?',
     submit: 'Kontynuuj z e-mailem',
     submitting: 'Logowanie…',

@@ -4,6 +4,7 @@ export const testConfig: RuntimeConfig = {
   version: '1.0.0',
   databiomesAPI: 'http://api.test/api',
   authTokenName: 'gh_session',
+  googleSignIn: true,
 };
 
 export function testUser(overrides: Partial<User> = {}): User {
@@ -14,9 +15,20 @@ export function testUser(overrides: Partial<User> = {}): User {
     email: 'ada@example.com',
     role: { name: 'user' },
     language: 'en',
-    prompts: { limit: 10, used: 3, nextRenewalAt: null },
+    active: true,
+    emailConfirmed: true,
+    hasPassword: true,
+    prompts: { limit: 10, used: 3, renewalDays: 30, nextRenewalAt: null },
     ...overrides,
   };
+}
+
+/** A user with the given prompt allowance. */
+export function userWithPrompts(
+  prompts: Pick<User['prompts'], 'limit' | 'used' | 'nextRenewalAt'>,
+  role: User['role']['name'] = 'user',
+): User {
+  return testUser({ role: { name: role }, prompts: { renewalDays: 30, ...prompts } });
 }
 
 export function testBloom(overrides: Partial<Bloom> = {}): Bloom {

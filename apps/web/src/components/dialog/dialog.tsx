@@ -47,6 +47,9 @@ export function Dialog({ title, onClose, children }: DialogProps) {
       }}
       onKeyDown={(event) => {
         if (ref.current) trapTab(event, ref.current);
+        // The dialog is modal: its keys (Escape, Tab) are not for the page behind it, e.g. the sidebar
+        // overlay that may have opened it.
+        event.stopPropagation();
       }}
       onClick={(event) => {
         // A click on the backdrop targets the <dialog> itself; clicks inside hit the panel.

@@ -6,22 +6,12 @@ interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   /** Translated error text; shown under the input and announced politely. */
   error?: string;
-  /** A control inside the input's frame, e.g. a show-password button. */
-  trailing?: ReactNode;
   /** Extra content on the label row, e.g. a "Forgot password" link. */
   labelAside?: ReactNode;
 }
 
 /** Labelled text input with its error message wired up for assistive technology. */
-export function TextField({
-  label,
-  error,
-  trailing,
-  labelAside,
-  id,
-  className,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ label, error, labelAside, id, className, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -41,7 +31,6 @@ export function TextField({
           aria-describedby={error ? errorId : undefined}
           {...inputProps}
         />
-        {trailing}
       </div>
       <p id={errorId} className="field__error" aria-live="polite">
         {error}

@@ -77,8 +77,7 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
   };
 
   // Place the list under the button, right-aligned; above it when there is no room below.
-  useLayoutEffect(() => {
-    if (!open) return;
+  const place = useCallback(() => {
     const rect = triggerRef.current?.getBoundingClientRect();
     if (!rect) return;
     const menuHeight = menuRef.current?.offsetHeight ?? 0;
@@ -88,7 +87,11 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
         ? rect.top - MENU_GAP - menuHeight
         : below;
     setPosition({ top, right: Math.max(8, window.innerWidth - rect.right) });
-  }, [open]);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (open) place();
+  }, [open, place]);
 
   // Once placed, focus goes to the first item.
   const placed = open && position !== null;
@@ -103,22 +106,20 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
       if (menuRef.current?.contains(target) || triggerRef.current?.contains(target)) return;
       close(false);
     };
-    const onScroll = (event: Event) => {
-      if (menuRef.current?.contains(event.target as Node)) return;
-      close(false);
-    };
-    const onResize = () => close(false);
+    // The list stays fixed to the viewport: follow the button when anything scrolls or resizes.
     document.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', onResize);
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onResize);
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
     };
-  }, [open, close]);
+  }, [open, close, place]);
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The menu handles its own keys; nothing around it (e.g. the sidebar overlay) should act on them too.
+    event.stopPropagation();
     const elements = itemElements();
     const index = elements.indexOf(document.activeElement as HTMLElement);
     switch (event.key) {
@@ -140,7 +141,6 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
         break;
       case 'Escape':
         event.preventDefault();
-        event.stopPropagation();
         close(true);
         break;
       case 'Tab':

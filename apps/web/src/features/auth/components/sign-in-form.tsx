@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/form/text-field';
-import { EyeIcon, EyeOffIcon, InfoIcon } from '../../../components/icons';
+import { InfoIcon } from '../../../components/icons';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorOutcome } from '../sign-in-error';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -21,7 +22,9 @@ export function SignInForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [notice, setNotice] = useState<Notice>(null);
-  const [showPassword, setShowPassword] = useState(false);
+  // The Google button only shows where the server has Google sign-in configured.
+  const config = useRuntimeConfigState();
+  const googleSignIn = config.status === 'ready' && config.config.googleSignIn;
   const {
     register,
     handleSubmit,
@@ -59,13 +62,16 @@ export function SignInForm() {
 
   return (
     <div className="sign-in">
-      <GoogleSignInButton
-        onError={(error) => setNotice({ tone: 'error', text: apiErrorMessage(t, error) })}
-      />
-
-      <div className="sign-in__divider">
-        <span>{t('signIn.divider')}</span>
-      </div>
+      {googleSignIn && (
+        <>
+          <GoogleSignInButton
+            onError={(error) => setNotice({ tone: 'error', text: apiErrorMessage(t, error) })}
+          />
+          <div className="sign-in__divider">
+            <span>{t('signIn.divider')}</span>
+          </div>
+        </>
+      )}
 
       <div aria-live="polite">
         {notice && (
@@ -88,7 +94,7 @@ export function SignInForm() {
         />
         <TextField
           label={t('signIn.password')}
-          type={showPassword ? 'text' : 'password'}
+          type="password"
           autoComplete="current-password"
           placeholder={t('signIn.passwordPlaceholder')}
           error={shownError('password', errors.password)}
@@ -96,17 +102,6 @@ export function SignInForm() {
             <Link to={paths.forgotPassword} className="text-link sign-in__forgot">
               {t('signIn.forgotPassword')}
             </Link>
-          }
-          trailing={
-            <button
-              type="button"
-              className="icon-btn"
-              aria-pressed={showPassword}
-              aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-            </button>
           }
           {...register('password')}
         />

@@ -10,6 +10,7 @@ import { Menu, type MenuItem } from '../../../components/menu/menu';
 import { SidebarRow } from '../../../components/sidebar-section/sidebar-row';
 import { SidebarSection } from '../../../components/sidebar-section/sidebar-section';
 import { useToast } from '../../../components/toast/toast-context';
+import { uniqueById } from '../../../lib/pagination';
 import { useBloomList, useDeleteBloom } from '../api/blooms';
 import { downloadBloomJson, downloadErrorKey } from '../api/download-bloom';
 import { EditBloomDialog } from './edit-bloom-dialog';
@@ -26,7 +27,7 @@ export function BloomsSection() {
   const [deleting, setDeleting] = useState<Bloom | null>(null);
 
   const pages = list.data?.pages ?? [];
-  const blooms = pages.flatMap((page) => page.blooms);
+  const blooms = uniqueById(pages.flatMap((page) => page.blooms));
 
   const download = async (bloom: Bloom) => {
     try {

@@ -11,6 +11,7 @@ import { Menu } from '../../../components/menu/menu';
 import { SidebarRow } from '../../../components/sidebar-section/sidebar-row';
 import { SidebarSection } from '../../../components/sidebar-section/sidebar-section';
 import { useToast } from '../../../components/toast/toast-context';
+import { uniqueById } from '../../../lib/pagination';
 import { useChatList, useDeleteChat } from '../api/chats';
 import { promptsLeftText } from '../prompts-left';
 import { EditChatDialog } from './edit-chat-dialog';
@@ -27,7 +28,7 @@ export function ChatsSection({ user }: { user: User }) {
   const [deleting, setDeleting] = useState<ChatSummary | null>(null);
 
   const pages = list.data?.pages ?? [];
-  const chats = pages.flatMap((page) => page.chats);
+  const chats = uniqueById(pages.flatMap((page) => page.chats));
   const prompts = promptsLeftText(user, t);
 
   return (

@@ -1,0 +1,142 @@
+import {
+  confirmEmailRequestSchema,
+  emailConfirmedResponseSchema,
+  emailSentResponseSchema,
+  googleCallbackRequestSchema,
+  requestResetRequestSchema,
+  resendConfirmationRequestSchema,
+  setNewPasswordRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  urlResponseSchema,
+  userSchema,
+} from '@greenhouse/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { requestLanguage } from '../../lib/request-language.js';
+import { clearSessionCookie, setSessionCookie, type AuthContextOptions } from '../../plugins/auth-context.js';
+import { presentUser } from '../account/present-user.js';
+import type { AuthService } from './auth-service.js';
+import type { GoogleSignIn } from './google-sign-in.js';
+import type { ActiveSession, SessionStore } from './sessions.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  google: GoogleSignIn | null;
+  sessions: SessionStore;
+  cookies: AuthContextOptions;
+  config: Config;
+}
+
+// Per client address (and per address for sign-in): generous for people, tight for scripts.
+const limits = {
+  signIn: { max: 10, timeWindow: '5 minutes' },
+  signUp: { max: 5, timeWindow: '10 minutes' },
+  emailRequest: { max: 5, timeWindow: '15 minutes' },
+  googleCallback: { max: 20, timeWindow: '5 minutes' },
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, google, config } = options;
+
+  // A new session: the cookie for browsers, and request.auth for the CSRF token re-issued with this answer.
+  const startSession = (request: FastifyRequest, reply: FastifyReply, session: ActiveSession, token: string) => {
+    setSessionCookie(reply, options.cookies, token);
+    request.auth = { session, via: 'cookie', expired: false };
+  };
+
+  app.post(
+    '/auth/signup',
+    { schema: { body: signUpRequestSchema, response: { 201: emailSentResponseSchema } }, config: { rateLimit: limits.signUp } },
+    async (request, reply) => {
+      await auth.signUp({ ...request.body, language: request.body.language ?? requestLanguage(request) });
+      return reply.status(201).send({ email: request.body.email });
+    },
+  );
+
+  app.post(
+    '/auth/email/confirm',
+    { schema: { body: confirmEmailRequestSchema, response: { 200: emailConfirmedResponseSchema } } },
+    async (request) => auth.confirmEmail(request.body),
+  );
+
+  app.post(
+    '/auth/email/resend',
+    {
+      schema: { body: resendConfirmationRequestSchema, response: { 202: emailSentResponseSchema } },
+      config: { rateLimit: limits.emailRequest },
+    },
+    async (request, reply) => {
+      await auth.resendConfirmation(request.body.email);
+      return reply.status(202).send({ email: request.body.email });
+    },
+  );
+
+  app.post(
+    '/auth/signin',
+    {
+      schema: { body: signInRequestSchema, response: { 200: userSchema } },
+      config: {
+        rateLimit: {
+          ...limits.signIn,
+          keyGenerator: (request: FastifyRequest) =>
+            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await auth.signIn(request.body, request.headers['user-agent']);
+      startSession(request, reply, { tokenHash: session.tokenHash, user }, session.token);
+      return presentUser(user, config.prompts);
+    },
+  );
+
+  app.delete('/auth/signout', async (request, reply) => {
+    if (request.auth.session) await options.sessions.revoke(request.auth.session.tokenHash);
+    clearSessionCookie(reply, options.cookies);
+    request.auth = { session: null, via: null, expired: false };
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/auth/password/reset',
+    {
+      schema: { body: requestResetRequestSchema, response: { 202: emailSentResponseSchema } },
+      config: { rateLimit: limits.emailRequest },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email);
+      return reply.status(202).send({ email: request.body.email });
+    },
+  );
+
+  app.post(
+    '/auth/password/reset/set',
+    { schema: { body: setNewPasswordRequestSchema }, config: { rateLimit: limits.emailRequest } },
+    async (request, reply) => {
+      await auth.setNewPassword(request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/auth/sso/google/url', { schema: { response: { 200: urlResponseSchema } } }, async () => {
+    if (!google) throw new AppError('NOT_FOUND', {}, 'Google sign-in is not configured.');
+    return { url: await google.authorizationUrl() };
+  });
+
+  app.post(
+    '/auth/sso/google/callback',
+    {
+      schema: { body: googleCallbackRequestSchema, response: { 200: userSchema } },
+      config: { rateLimit: limits.googleCallback },
+    },
+    async (request, reply) => {
+      if (!google) throw new AppError('NOT_FOUND', {}, 'Google sign-in is not configured.');
+      const { user, session } = await google.callback(request.body, requestLanguage(request), request.headers['user-agent']);
+      startSession(request, reply, { tokenHash: session.tokenHash, user }, session.token);
+      return presentUser(user, config.prompts);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { schema, type Db } from '@greenhouse/db';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+
+export type UserRow = typeof schema.users.$inferSelect;
+
+export interface ActiveSession {
+  tokenHash: string;
+  user: UserRow;
+}
+
+export type SessionLookup = { session: ActiveSession } | { expired: true } | null;
+
+// A session's last-seen time is written at most this often: reads should not all become writes.
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Server-side sessions: a 256-bit random token in the cookie (or bearer header), its SHA-256 in
+ * the database. A session ends at sign-out, after SESSION_IDLE_MINUTES without a request, or
+ * SESSION_MAX_HOURS after sign-in, whichever comes first.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly timeouts: Config['session'],
+  ) {}
+
+  async create(userId: string, userAgent: string | undefined): Promise<{ token: string; tokenHash: string }> {
+    const token = randomToken();
+    const tokenHash = sha256(token);
+    const expiresAt = new Date(Date.now() + this.timeouts.maxHours * 3_600_000);
+    await this.db
+      .insert(schema.sessions)
+      .values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 512) ?? null });
+    return { token, tokenHash };
+  }
+
+  async find(token: string): Promise<SessionLookup> {
+    const tokenHash = sha256(token);
+    const [row] = await this.db
+      .select({ session: schema.sessions, user: schema.users })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
+      .where(eq(schema.sessions.tokenHash, tokenHash));
+    if (!row) return null;
+    const now = Date.now();
+    const idleSince = row.session.lastSeenAt.getTime();
+    if (row.session.expiresAt.getTime() <= now || idleSince + this.timeouts.idleMinutes * 60_000 <= now) {
+      await this.revoke(tokenHash);
+      return { expired: true };
+    }
+    if (now - idleSince > TOUCH_INTERVAL_MS) {
+      await this.db
+        .update(schema.sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(schema.sessions.tokenHash, tokenHash));
+    }
+    return { session: { tokenHash, user: row.user } };
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    await this.db.delete(schema.sessions).where(eq(schema.sessions.tokenHash, tokenHash));
+  }
+
+  /** Ends every session of a user, or every other one when `keepTokenHash` is given. */
+  async revokeAll(userId: string, keepTokenHash?: string): Promise<void> {
+    await this.db
+      .delete(schema.sessions)
+      .where(
+        keepTokenHash
+          ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.tokenHash, keepTokenHash))
+          : eq(schema.sessions.userId, userId),
+      );
+  }
+
+  /** Deletes sessions that can no longer be used. */
+  async prune(): Promise<void> {
+    const idleLimit = new Date(Date.now() - this.timeouts.idleMinutes * 60_000);
+    await this.db
+      .delete(schema.sessions)
+      .where(or(lt(schema.sessions.expiresAt, new Date()), lt(schema.sessions.lastSeenAt, idleLimit)));
+  }
+}

@@ -1,0 +1,94 @@
+import { errorCodes } from '@greenhouse/contracts';
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { pl } from './pl';
+
+const lookup = (resource: object, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resource);
+
+const leaves = (node: object, prefix = ''): string[] =>
+  Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`),
+  );
+
+const formMessageKeys = [
+  'invalidEmail',
+  'passwordMinLength',
+  'passwordMaxLength',
+  'passwordFormat',
+  'passwordsMustMatch',
+  'firstNameMinLength',
+  'firstNameMaxLength',
+  'lastNameMinLength',
+  'lastNameMaxLength',
+  'chatTitleRequired',
+  'chatTitleMinLength',
+  'chatTitleMaxLength',
+  'bloomNameRequired',
+  'bloomNameMinLength',
+  'bloomNameMaxLength',
+  'fileRequired',
+  'fileMustBeJson',
+  'validation.required',
+  'validation.email',
+  'validation.stringMin',
+  'validation.stringMax',
+  'validation.numberMin',
+  'validation.numberMax',
+  'validation.arrayMin',
+];
+
+describe.each([
+  ['en', en],
+  ['pl', pl],
+])('%s texts', (_language, resource) => {
+  it('have a text for every API error code', () => {
+    const missing = Object.keys(errorCodes).filter(
+      (code) => typeof lookup(resource.apiErrors, code) !== 'string',
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('have a text for every validation message key', () => {
+    const missing = formMessageKeys.filter((key) => typeof lookup(resource, key) !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  it('have no empty text', () => {
+    expect(leaves(resource).filter((key) => (lookup(resource, key) as string).trim() === '')).toEqual([]);
+  });
+});
+
+describe('the spec’s literal English texts', () => {
+  it.each([
+    ['signIn.heading', 'Welcome Back!'],
+    ['signIn.text', 'Choose an option to continue'],
+    ['signIn.submit', 'Continue with Email'],
+    ['signIn.connecting', 'Connecting...'],
+    ['signIn.forgotPassword', 'Forgot password'],
+    ['signIn.signUp', 'Sign up'],
+    ['errorPage.title', 'Oops! Something went wrong'],
+    ['errorPage.goBack', 'Go Back'],
+    ['chatTitleRequired', 'Chat title is required.'],
+    ['chatTitleMinLength', 'Chat title must be at least 1 character long.'],
+    ['chatTitleMaxLength', 'Chat title cannot be more than 255 characters long.'],
+    ['bloomNameRequired', 'Bloom name is required.'],
+    ['bloomNameMinLength', 'Bloom name must be at least 1 character long.'],
+    ['bloomNameMaxLength', 'Bloom name cannot be more than 255 characters long.'],
+    ['fileRequired', 'File is required.'],
+    ['dialogs.userDeleteFailed', 'Failed to delete user. Please try again.'],
+    ['download.notAvailable', 'Download not available for this platform.'],
+    ['download.failed', 'Failed to download file. Please try again.'],
+    ['sidebar.unlimited', 'UNLIMITED'],
+    ['sidebar.renewal', 'Renewal: {{date}}'],
+    ['apiErrors.unknown_error', 'An unknown error occurred. Please try again.'],
+    [
+      'apiErrors.authorization.account_not_active',
+      'Account is under verification. You will receive an email when it is approved.',
+    ],
+  ])('%s is "%s"', (key, text) => {
+    expect(lookup(en, key)).toBe(text);
+  });
+});
