@@ -45,7 +45,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: serverOnly, message: 'The web app must not import server, database or Node-only code.' },
-            { group: ['**/apps/server/**', '**/packages/db/**'], message: 'The web app must not import server or database code.' },
+            {
+              group: ['**/apps/server/**', '**/packages/db/**'],
+              message: 'The web app must not import server or database code.',
+            },
           ],
         },
       ],
@@ -58,7 +61,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: serverOnly, message: 'contracts is shared with the browser: keep it free of server and Node-only code.' },
+            {
+              group: serverOnly,
+              message: 'contracts is shared with the browser: keep it free of server and Node-only code.',
+            },
           ],
         },
       ],

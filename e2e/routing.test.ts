@@ -5,7 +5,7 @@ import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
 describe.skipIf(!hasBrowser)('routing when signed out', () => {
   const newPage = useBrowser({
     // The session refresh asks for the current user and is told 401: Chromium logs that response.
-    allowConsole: [/401 \(Unauthorized\)/, /404 \(Not Found\)/],
+    allowConsole: [/401 \(Unauthorized\)/],
   });
 
   it.each(['/', '/some/unknown/path', '/auth/not-a-screen', '/profile', '/admin', '/agent/new', '/chat/new'])(

@@ -39,7 +39,13 @@ run('packages and server (tsc -b)', bin('tsc'), ['-b']);
 
 const web = path.join(root, 'apps/web');
 const builtAt = newestMtime(path.join(web, 'dist/index.html'));
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+];
 const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (force || builtAt === 0 || changedAt > builtAt) {
   run('web app (vite build)', bin('vite'), ['build', '--logLevel', 'warn'], web);

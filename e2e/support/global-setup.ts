@@ -39,7 +39,7 @@ export async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
     const message = banner([
       `BROWSER TESTS NOT RUN: no chromium at ${chromiumPath}.`,
-      'Install Debian\'s chromium:  sudo apt-get install -y chromium',
+      "Install Debian's chromium:  sudo apt-get install -y chromium",
       '(or set CHROMIUM_PATH to a Chromium binary)',
     ]);
     if (process.env.CI === 'true') throw new Error(message);
@@ -58,7 +58,13 @@ export async function setup(project: TestProject) {
   const baseURL = `http://localhost:${port}`;
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   server = child;

@@ -19,7 +19,9 @@ describe('loadConfig', () => {
 
   it('derives APP_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ APP_URL: 'https://greenhouse.example.com/' }).appUrl).toBe('https://greenhouse.example.com');
+    expect(loadConfig({ APP_URL: 'https://greenhouse.example.com/' }).appUrl).toBe(
+      'https://greenhouse.example.com',
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -33,7 +33,10 @@ const envSchema = z
     PROMPTS_RENEWAL_DAYS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Greenhouse <no-reply@localhost>'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -59,10 +62,18 @@ const envSchema = z
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
     mail: env.SMTP_URL
       ? ({ transport: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM } as const)
-      : ({ transport: 'outbox', directory: path.join(path.resolve(env.DATA_DIR), 'outbox'), from: env.MAIL_FROM } as const),
+      : ({
+          transport: 'outbox',
+          directory: path.join(path.resolve(env.DATA_DIR), 'outbox'),
+          from: env.MAIL_FROM,
+        } as const),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          }
         : null,
   }));
 

@@ -18,7 +18,9 @@ let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, APP_URL, MAIL_FROM: 'Greenhouse <hello@greenhouse.test>' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, APP_URL, MAIL_FROM: 'Greenhouse <hello@greenhouse.test>' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -37,7 +39,13 @@ function client(): Promise<SessionClient> {
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
   const c = await client();
   const before = smtp.messages.length;
-  const res = await c.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...extra });
+  const res = await c.post('/api/auth/signup', {
+    email,
+    password: PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    ...extra,
+  });
   return { res, mail: () => smtp.waitFor(email, { after: before }) };
 }
 
@@ -83,7 +91,13 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     const signIn = await c.post('/api/auth/signin', { email, password: PASSWORD });
     expect(signIn.status).toBe(200);
     const user = userSchema.strict().parse(signIn.body);
-    expect(user).toMatchObject({ email, firstName: 'Ada', role: { name: 'user' }, emailConfirmed: true, hasPassword: true });
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Ada',
+      role: { name: 'user' },
+      emailConfirmed: true,
+      hasPassword: true,
+    });
     expect(user.prompts).toMatchObject({ limit: 50, used: 0, renewalDays: 30 });
     expect(JSON.stringify(signIn.body)).not.toMatch(/argon2|hash/i);
     const setCookie = String(signIn.headers['set-cookie']);
@@ -169,7 +183,9 @@ describe('answers that reveal nothing about which addresses have accounts', () =
     expect(known.body).toEqual({ email });
     expect(unknown.body).toEqual({ email: unknownAddress });
     // Too soon is too soon, account or not.
-    expect((await c.post('/api/auth/password/reset', { email })).body.code).toBe('authorization.password_reset_token_already_sent');
+    expect((await c.post('/api/auth/password/reset', { email })).body.code).toBe(
+      'authorization.password_reset_token_already_sent',
+    );
     expect((await c.post('/api/auth/password/reset', { email: unknownAddress })).body.code).toBe(
       'authorization.password_reset_token_already_sent',
     );
@@ -183,14 +199,29 @@ describe('passwords', () => {
     const c = await client();
     const before = smtp.messages.length;
     await c.post('/api/auth/password/reset', { email });
-    const link = linkIn(await smtp.waitFor(email, { after: before }), `${APP_URL}/auth/password-reset?token=`);
+    const link = linkIn(
+      await smtp.waitFor(email, { after: before }),
+      `${APP_URL}/auth/password-reset?token=`,
+    );
     const token = link.searchParams.get('token');
 
-    const mismatch = await c.post('/api/auth/password/reset/set', { password: 'Fresh#2026a', confirmPassword: 'Other#2026a', token });
+    const mismatch = await c.post('/api/auth/password/reset/set', {
+      password: 'Fresh#2026a',
+      confirmPassword: 'Other#2026a',
+      token,
+    });
     expect(mismatch.body.params.field).toBe('confirmPassword');
-    const set = await c.post('/api/auth/password/reset/set', { password: 'Fresh#2026a', confirmPassword: 'Fresh#2026a', token });
+    const set = await c.post('/api/auth/password/reset/set', {
+      password: 'Fresh#2026a',
+      confirmPassword: 'Fresh#2026a',
+      token,
+    });
     expect(set.status).toBe(204);
-    const again = await c.post('/api/auth/password/reset/set', { password: 'Other#2026a', confirmPassword: 'Other#2026a', token });
+    const again = await c.post('/api/auth/password/reset/set', {
+      password: 'Other#2026a',
+      confirmPassword: 'Other#2026a',
+      token,
+    });
     expect(again.body.code).toBe('authorization.invalid_or_expired_password_reset_token');
 
     expect((await old.get('/api/account/data')).status).toBe(401);
@@ -204,8 +235,13 @@ describe('passwords', () => {
     const c = await client();
     const before = smtp.messages.length;
     await c.post('/api/auth/password/reset', { email });
-    const token = linkIn(await smtp.waitFor(email, { after: before }), `${APP_URL}/auth/password-reset`).searchParams.get('token');
-    expect((await c.post('/api/auth/email/confirm', { token })).body.code).toBe('authorization.invalid_email_confirmation_token');
+    const token = linkIn(
+      await smtp.waitFor(email, { after: before }),
+      `${APP_URL}/auth/password-reset`,
+    ).searchParams.get('token');
+    expect((await c.post('/api/auth/email/confirm', { token })).body.code).toBe(
+      'authorization.invalid_email_confirmation_token',
+    );
   });
 
   it('changes the password, ending the other sessions but not this one', async () => {
@@ -220,9 +256,16 @@ describe('passwords', () => {
       confirmPassword: 'Newer#2026b',
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ code: 'account.invalid_current_password', params: { field: 'currentPassword' } });
+    expect(wrong.body).toMatchObject({
+      code: 'account.invalid_current_password',
+      params: { field: 'currentPassword' },
+    });
 
-    const same = await a.post('/api/account/password', { currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD });
+    const same = await a.post('/api/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(same.body.code).toBe('account.new_password_same_as_current_password');
 
     const ok = await a.post('/api/account/password', {
@@ -275,7 +318,8 @@ describe('rate limits', () => {
     const c = await client();
     const email = newAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await c.post('/api/auth/signin', { email, password: PASSWORD })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await c.post('/api/auth/signin', { email, password: PASSWORD })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -296,14 +340,22 @@ describe('the account', () => {
       language: 'pl',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: 'Eve', role: { name: 'user' }, active: true, language: 'pl' });
+    expect(res.body).toMatchObject({
+      firstName: 'Eve',
+      role: { name: 'user' },
+      active: true,
+      language: 'pl',
+    });
     expect(res.body.prompts.limit).toBe(50);
   });
 
   it('validates the names with the spec codes', async () => {
     const c = await signedInUser();
     const res = await c.put('/api/account/data', { firstName: 'x'.repeat(33), lastName: 'L' });
-    expect(res.body).toMatchObject({ code: 'account.first_name_too_long', params: { field: 'firstName', max: 32 } });
+    expect(res.body).toMatchObject({
+      code: 'account.first_name_too_long',
+      params: { field: 'firstName', max: 32 },
+    });
   });
 
   it('lets a user delete their own account and everything in it, but nobody else’s', async () => {
@@ -320,7 +372,10 @@ describe('the account', () => {
     expect((await mine.get('/api/account/data')).status).toBe(401);
     const left = await t.database.db.select().from(schema.users).where(eq(schema.users.id, myId));
     expect(left).toEqual([]);
-    const sessions = await t.database.db.select().from(schema.sessions).where(eq(schema.sessions.userId, myId));
+    const sessions = await t.database.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, myId));
     expect(sessions).toEqual([]);
   });
 });
@@ -333,12 +388,19 @@ describe('account approval (ACCOUNT_APPROVAL=true)', () => {
       const email = newAddress();
       const before = smtp.messages.length;
       await c.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Ina', lastName: 'Ctive' });
-      const token = linkIn(await smtp.waitFor(email, { after: before }), `${APP_URL}/auth/email-confirmation`).searchParams.get('token');
-      expect((await c.post('/api/auth/email/confirm', { token })).body).toEqual({ status: 'awaiting_approval' });
+      const token = linkIn(
+        await smtp.waitFor(email, { after: before }),
+        `${APP_URL}/auth/email-confirmation`,
+      ).searchParams.get('token');
+      expect((await c.post('/api/auth/email/confirm', { token })).body).toEqual({
+        status: 'awaiting_approval',
+      });
       const right = await c.post('/api/auth/signin', { email, password: PASSWORD });
       expect(right.status).toBe(403);
       expect(right.body.code).toBe('authorization.account_not_active');
-      expect(right.body.message).toBe('Account is under verification. You will receive an email when it is approved.');
+      expect(right.body.message).toBe(
+        'Account is under verification. You will receive an email when it is approved.',
+      );
       const wrong = await c.post('/api/auth/signin', { email, password: 'Wrong#2026x' });
       expect(wrong.body.code).toBe('authorization.invalid_credentials');
     } finally {
@@ -353,7 +415,10 @@ describe('e-mail on the embedded default (no SMTP server)', () => {
     try {
       const c = await new SessionClient(plain.app).prime();
       const email = newAddress();
-      expect((await c.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'O', lastName: 'Box' })).status).toBe(201);
+      expect(
+        (await c.post('/api/auth/signup', { email, password: PASSWORD, firstName: 'O', lastName: 'Box' }))
+          .status,
+      ).toBe(201);
       const outbox = path.join(plain.dataDir, 'outbox');
       const files = readdirSync(outbox);
       expect(files).toHaveLength(1);

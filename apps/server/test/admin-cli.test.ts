@@ -26,7 +26,10 @@ function admin(dataDir: string, args: string[], stdin?: string): Promise<{ code:
   });
 }
 
-async function withDatabase<T>(dataDir: string, fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+async function withDatabase<T>(
+  dataDir: string,
+  fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+) {
   const database = await openDatabase({ driver: 'pglite', dataDir });
   try {
     return await fn(database);
@@ -39,7 +42,20 @@ describe('npm run admin', () => {
   it('creates an admin with a password from stdin, promotes and activates accounts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-admin-'));
     dirs.push(dataDir);
-    const created = await admin(dataDir, ['create', '--email', 'root@example.com', '--first-name', 'Ro', '--last-name', 'Ot', '--password-stdin'], 'Admin#2026pw\n');
+    const created = await admin(
+      dataDir,
+      [
+        'create',
+        '--email',
+        'root@example.com',
+        '--first-name',
+        'Ro',
+        '--last-name',
+        'Ot',
+        '--password-stdin',
+      ],
+      'Admin#2026pw\n',
+    );
     expect(created.out).toContain('Created admin root@example.com');
     expect(created.code).toBe(0);
 
@@ -48,7 +64,9 @@ describe('npm run admin', () => {
       expect(user).toMatchObject({ role: 'admin', active: true });
       expect(user!.emailConfirmedAt).not.toBeNull();
       expect(await verifyPassword(user!.passwordHash, 'Admin#2026pw')).toBe(true);
-      await db.insert(schema.users).values({ email: 'pat@example.com', firstName: 'Pat', lastName: 'P', active: false });
+      await db
+        .insert(schema.users)
+        .values({ email: 'pat@example.com', firstName: 'Pat', lastName: 'P', active: false });
     });
 
     expect((await admin(dataDir, ['promote', 'pat@example.com'])).code).toBe(0);
@@ -59,13 +77,25 @@ describe('npm run admin', () => {
     });
     // With no SMTP server configured, the approval e-mail lands in the outbox.
     const outbox = readdirSync(path.join(dataDir, 'outbox'));
-    expect(outbox.some((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('account is approved'))).toBe(true);
+    expect(
+      outbox.some((f) =>
+        readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('account is approved'),
+      ),
+    ).toBe(true);
   }, 60_000);
 
   it('e-mails a password-setting link when no password is given', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-admin-'));
     dirs.push(dataDir);
-    const created = await admin(dataDir, ['create', '--email', 'boss@example.com', '--first-name', 'B', '--last-name', 'Oss']);
+    const created = await admin(dataDir, [
+      'create',
+      '--email',
+      'boss@example.com',
+      '--first-name',
+      'B',
+      '--last-name',
+      'Oss',
+    ]);
     expect(created.code).toBe(0);
     const [file] = readdirSync(path.join(dataDir, 'outbox'));
     const eml = readFileSync(path.join(dataDir, 'outbox', file!), 'utf8');
@@ -82,7 +112,11 @@ describe('npm run admin', () => {
     const missing = await admin(dataDir, ['promote', 'nobody@example.com']);
     expect(missing.code).toBe(2);
     expect(missing.out).toContain('no account has the address nobody@example.com');
-    const weak = await admin(dataDir, ['create', '--email', 'w@example.com', '--first-name', 'W', '--last-name', 'K', '--password-stdin'], 'weak\n');
+    const weak = await admin(
+      dataDir,
+      ['create', '--email', 'w@example.com', '--first-name', 'W', '--last-name', 'K', '--password-stdin'],
+      'weak\n',
+    );
     expect(weak.out).toContain('password');
     expect(weak.code).toBe(2);
   }, 60_000);

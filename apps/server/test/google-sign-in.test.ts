@@ -36,7 +36,11 @@ async function startSignIn(c: SessionClient) {
   expect(url.searchParams.get('nonce')).toBeTruthy();
   expect(url.searchParams.get('redirect_uri')).toBe(`${APP_URL}/auth/sso/google`);
   const back = await peer.authorize(url.href);
-  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: back.searchParams.get('iss') ?? undefined };
+  return {
+    code: back.searchParams.get('code')!,
+    state: back.searchParams.get('state')!,
+    iss: back.searchParams.get('iss') ?? undefined,
+  };
 }
 
 describe('Google sign-in (OpenID Connect)', () => {
@@ -46,12 +50,24 @@ describe('Google sign-in (OpenID Connect)', () => {
   });
 
   it('signs a new person in, creating a confirmed account from the ID token', async () => {
-    peer.account = { sub: 'g-new-1', email: 'grace@example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' };
+    peer.account = {
+      sub: 'g-new-1',
+      email: 'grace@example.com',
+      email_verified: true,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+    };
     const c = await new SessionClient(t.app).prime();
     const callback = await startSignIn(c);
     const res = await c.post('/api/auth/sso/google/callback', callback);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', hasPassword: false, emailConfirmed: true });
+    expect(res.body).toMatchObject({
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      hasPassword: false,
+      emailConfirmed: true,
+    });
     expect((await c.get('/api/account/data')).body.email).toBe('grace@example.com');
 
     // The same Google account next time: the same user.
@@ -61,7 +77,13 @@ describe('Google sign-in (OpenID Connect)', () => {
   });
 
   it('refuses a replayed callback', async () => {
-    peer.account = { sub: 'g-replay', email: 'replay@example.com', email_verified: true, given_name: 'Re', family_name: 'Play' };
+    peer.account = {
+      sub: 'g-replay',
+      email: 'replay@example.com',
+      email_verified: true,
+      given_name: 'Re',
+      family_name: 'Play',
+    };
     const c = await new SessionClient(t.app).prime();
     const callback = await startSignIn(c);
     expect((await c.post('/api/auth/sso/google/callback', callback)).status).toBe(200);
@@ -73,10 +95,16 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('refuses a forged or missing state, and a forged code', async () => {
     const c = await new SessionClient(t.app).prime();
     const callback = await startSignIn(c);
-    const forged = await c.post('/api/auth/sso/google/callback', { ...callback, state: 'forged-state-value' });
+    const forged = await c.post('/api/auth/sso/google/callback', {
+      ...callback,
+      state: 'forged-state-value',
+    });
     expect(forged.body.code).toBe('authorization.sso_invalid_state');
     const missing = await c.post('/api/auth/sso/google/callback', { code: callback.code });
-    expect(missing.body).toMatchObject({ code: 'authorization.sso_invalid_state', params: { field: 'state' } });
+    expect(missing.body).toMatchObject({
+      code: 'authorization.sso_invalid_state',
+      params: { field: 'state' },
+    });
     const badCode = await c.post('/api/auth/sso/google/callback', { ...callback, code: 'not-the-code' });
     expect(badCode.status).toBe(400);
     expect(badCode.body.code).toBe('authorization.sso_invalid_code');
@@ -85,8 +113,19 @@ describe('Google sign-in (OpenID Connect)', () => {
 
   it('never takes over a password account with the same e-mail address', async () => {
     const c = await new SessionClient(t.app).prime();
-    await c.post('/api/auth/signup', { email: 'owner@example.com', password: 'Garden#2026', firstName: 'O', lastName: 'W' });
-    peer.account = { sub: 'g-takeover', email: 'Owner@Example.com', email_verified: true, given_name: 'Mal', family_name: 'Lory' };
+    await c.post('/api/auth/signup', {
+      email: 'owner@example.com',
+      password: 'Garden#2026',
+      firstName: 'O',
+      lastName: 'W',
+    });
+    peer.account = {
+      sub: 'g-takeover',
+      email: 'Owner@Example.com',
+      email_verified: true,
+      given_name: 'Mal',
+      family_name: 'Lory',
+    };
     const attempt = await c.post('/api/auth/sso/google/callback', await startSignIn(c));
     expect(attempt.status).toBe(409);
     expect(attempt.body.code).toBe('authorization.account_already_registered_with_email');
@@ -105,8 +144,12 @@ describe('without Google configured', () => {
   it('hides the button and refuses the calls', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.app.inject({ method: 'GET', url: '/config.json' })).json().googleSignIn).toBe(false);
-      expect((await plain.app.inject({ method: 'GET', url: '/api/auth/sso/google/url' })).statusCode).toBe(404);
+      expect((await plain.app.inject({ method: 'GET', url: '/config.json' })).json().googleSignIn).toBe(
+        false,
+      );
+      expect((await plain.app.inject({ method: 'GET', url: '/api/auth/sso/google/url' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await plain.close();
     }

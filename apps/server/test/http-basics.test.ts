@@ -10,7 +10,10 @@ import { AppError } from '../src/lib/app-error.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'gh-web-'));
-writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Greenhouse</title><div id="root"></div>');
+writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><title>Greenhouse</title><div id="root"></div>',
+);
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -19,7 +22,11 @@ let app: FastifyInstance;
 function addProbeRoutes(instance: FastifyInstance) {
   const typed = instance.withTypeProvider<ZodTypeProvider>();
   typed.post('/api/probe/signup', { schema: { body: signUpRequestSchema } }, async (request) => request.body);
-  typed.post('/api/probe/typed', { schema: { body: z.object({ count: z.number().max(10) }) } }, async () => ({}));
+  typed.post(
+    '/api/probe/typed',
+    { schema: { body: z.object({ count: z.number().max(10) }) } },
+    async () => ({}),
+  );
   typed.get('/api/probe/crash', async () => {
     throw new Error('secret internal detail');
   });
@@ -62,7 +69,11 @@ describe('the API', () => {
   });
 
   it('answers an unknown API path with NOT_FOUND in the error shape, even for browsers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(errorBody(res.body)).toEqual({
       code: 'NOT_FOUND',
@@ -107,7 +118,10 @@ describe('the API', () => {
     expect(res.statusCode).toBe(400);
     expect(errorBody(res.body)).toMatchObject({ code: 'validation.required', params: { field: 'count' } });
     const tooBig = await app.inject({ method: 'POST', url: '/api/probe/typed', payload: { count: 11 } });
-    expect(errorBody(tooBig.body)).toMatchObject({ code: 'validation.numberMax', params: { field: 'count', max: 10 } });
+    expect(errorBody(tooBig.body)).toMatchObject({
+      code: 'validation.numberMax',
+      params: { field: 'count', max: 10 },
+    });
   });
 
   it('lists every problem of a request and answers the first', async () => {

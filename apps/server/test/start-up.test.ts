@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runtimeConfigSchema } from '@greenhouse/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, waitUntilRunning, type ServerProcess } from './support/server-process.js';
+import {
+  freePort,
+  startServerProcess,
+  waitUntilRunning,
+  type ServerProcess,
+} from './support/server-process.js';
 
 const running: ServerProcess[] = [];
 const dirs: string[] = [];

@@ -107,7 +107,9 @@ describe('response schemas', () => {
 
   it('read the runtime config', () => {
     const config = { version: '1.0.0', databiomesAPI: 'http://localhost:3000/api', authTokenName: 'gh_auth' };
-    expect(runtimeConfigSchema.parse(config)).toEqual(config);
+    // googleSignIn is ours (not in the spec's file): absent means off.
+    expect(runtimeConfigSchema.parse(config)).toEqual({ ...config, googleSignIn: false });
+    expect(runtimeConfigSchema.parse({ ...config, googleSignIn: true }).googleSignIn).toBe(true);
     expect(runtimeConfigSchema.safeParse({ version: '1' }).success).toBe(false);
   });
 });

@@ -306,10 +306,17 @@ export const confirmEmailRequestSchema = z.object({
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 
 export const googleCallbackRequestSchema = z.object({
-  code: requiredRaw(code('authorization.sso_invalid_code')).max(2048, { error: code('authorization.sso_invalid_code') }),
-  state: requiredRaw(code('authorization.sso_invalid_state')).max(512, { error: code('authorization.sso_invalid_state') }),
+  code: requiredRaw(code('authorization.sso_invalid_code')).max(2048, {
+    error: code('authorization.sso_invalid_code'),
+  }),
+  state: requiredRaw(code('authorization.sso_invalid_state')).max(512, {
+    error: code('authorization.sso_invalid_state'),
+  }),
   /** The issuer identifier the provider adds to its answer (RFC 9207), passed on when present. */
-  iss: z.string().max(512, { error: code('authorization.sso_invalid_state') }).optional(),
+  iss: z
+    .string()
+    .max(512, { error: code('authorization.sso_invalid_state') })
+    .optional(),
 });
 export type GoogleCallbackRequest = z.infer<typeof googleCallbackRequestSchema>;
 export type RequestResetRequest = z.infer<typeof requestResetRequestSchema>;

@@ -40,7 +40,8 @@ export interface DirectoryLock {
 function socketAddress(directory: string): { address: string; isFile: boolean } {
   const id = createHash('sha256').update(directory).digest('hex').slice(0, 32);
   if (process.platform === 'linux') return { address: `\0greenhouse-dir-lock-${id}`, isFile: false };
-  if (process.platform === 'win32') return { address: `\\\\?\\pipe\\greenhouse-dir-lock-${id}`, isFile: false };
+  if (process.platform === 'win32')
+    return { address: `\\\\?\\pipe\\greenhouse-dir-lock-${id}`, isFile: false };
   return { address: path.join(directory, '.greenhouse.lock.sock'), isFile: true };
 }
 

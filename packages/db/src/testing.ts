@@ -69,7 +69,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const options: DatabaseOptions = { driver: 'pglite', dataDir: null, loadDataDir: await migratedPgliteImage() };
+  const options: DatabaseOptions = {
+    driver: 'pglite',
+    dataDir: null,
+    loadDataDir: await migratedPgliteImage(),
+  };
   const database = await openDatabase(options);
   return { database, options, dispose: () => database.close() };
 }

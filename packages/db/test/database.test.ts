@@ -30,7 +30,9 @@ describe(`the test database (${testDatabaseDriver()})`, () => {
     const a = await createTestDatabase();
     const b = await createTestDatabase();
     try {
-      await a.database.db.insert(schema.users).values({ email: 'x@example.com', firstName: 'X', lastName: 'Y' });
+      await a.database.db
+        .insert(schema.users)
+        .values({ email: 'x@example.com', firstName: 'X', lastName: 'Y' });
       expect(await b.database.db.select().from(schema.users)).toHaveLength(0);
       expect(await a.database.ping()).toBe(true);
       // The unique index is case-insensitive.
@@ -52,7 +54,9 @@ describe.runIf(testDatabaseDriver() === 'postgres')('PostgreSQL migrations', () 
     );
     try {
       await Promise.all(databases.map((d) => d.migrate()));
-      const applied = await databases[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const applied = await databases[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       expect((applied as unknown as { rows: unknown[] }).rows[0]).toEqual({ n: 1 });
     } finally {
       await Promise.all(databases.map((d) => d.close()));

@@ -32,7 +32,9 @@ class UsageError extends Error {}
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function requireUser(database: Database, email: string | undefined) {
@@ -74,7 +76,8 @@ async function run(config: Config, database: Database, args: string[]): Promise<
           const issue = parsed.error.issues[0]!;
           throw new UsageError(`${issue.path.join('.')}: ${issue.message}`);
         }
-        if (await findUserByEmail(db, parsed.data.email)) throw new UsageError(`${parsed.data.email} already has an account: use promote`);
+        if (await findUserByEmail(db, parsed.data.email))
+          throw new UsageError(`${parsed.data.email} already has an account: use promote`);
         await db.insert(schema.users).values({
           email: parsed.data.email,
           firstName: parsed.data.firstName,
@@ -85,7 +88,12 @@ async function run(config: Config, database: Database, args: string[]): Promise<
           active: true,
         });
         if (!fromStdin) {
-          const auth = new AuthService({ db, sessions: new SessionStore(db, config.session), mailer, config });
+          const auth = new AuthService({
+            db,
+            sessions: new SessionStore(db, config.session),
+            mailer,
+            config,
+          });
           await auth.requestPasswordReset(parsed.data.email);
           return `Created admin ${parsed.data.email}; a link to set the password was e-mailed.`;
         }
@@ -93,7 +101,10 @@ async function run(config: Config, database: Database, args: string[]): Promise<
       }
       case 'promote': {
         const user = await requireUser(database, target);
-        await db.update(schema.users).set({ role: 'admin', updatedAt: new Date() }).where(eq(schema.users.id, user.id));
+        await db
+          .update(schema.users)
+          .set({ role: 'admin', updatedAt: new Date() })
+          .where(eq(schema.users.id, user.id));
         return `${user.email} is now an admin.`;
       }
       case 'activate': {

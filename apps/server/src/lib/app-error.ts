@@ -1,4 +1,10 @@
-import { defaultErrorMessages, errorTypeOf, statusOf, type ApiError, type ErrorCode } from '@greenhouse/contracts';
+import {
+  defaultErrorMessages,
+  errorTypeOf,
+  statusOf,
+  type ApiError,
+  type ErrorCode,
+} from '@greenhouse/contracts';
 
 /**
  * The one error type of the server. Services throw it with a stable code from the contracts'

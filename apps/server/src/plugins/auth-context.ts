@@ -52,13 +52,19 @@ export function setSessionCookie(reply: FastifyReply, options: AuthContextOption
 }
 
 export function clearSessionCookie(reply: FastifyReply, options: AuthContextOptions): void {
-  void reply.clearCookie(options.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
+  void reply.clearCookie(options.cookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secureCookies,
+  });
 }
 
 /** The signed-in user, or a 401 that tells an ended session from no session. */
 export function requireUser(request: FastifyRequest): UserRow {
   const session = request.auth.session;
-  if (!session) throw new AppError(request.auth.expired ? 'authorization.session_expired' : 'authorization.unauthorized');
+  if (!session)
+    throw new AppError(request.auth.expired ? 'authorization.session_expired' : 'authorization.unauthorized');
   return session.user;
 }
 

@@ -15,35 +15,42 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * requests authenticated only by a bearer token cannot be forged by a browser and need none.
  * Any response to a request without a valid token sets a fresh one.
  */
-export const csrfPlugin = fp(async (app: FastifyInstance, options: { secret: string; secureCookies: boolean }) => {
-  const binding = (request: FastifyRequest) => request.auth?.session?.tokenHash ?? 'anonymous';
-  const sign = (nonce: string, bound: string) => hmac(options.secret, `${bound}.${nonce}`);
-  const isValid = (token: string | undefined, bound: string) => {
-    const [nonce, signature] = token?.split('.') ?? [];
-    return !!nonce && !!signature && safeEqual(signature, sign(nonce, bound));
-  };
+export const csrfPlugin = fp(
+  async (app: FastifyInstance, options: { secret: string; secureCookies: boolean }) => {
+    const binding = (request: FastifyRequest) => request.auth?.session?.tokenHash ?? 'anonymous';
+    const sign = (nonce: string, bound: string) => hmac(options.secret, `${bound}.${nonce}`);
+    const isValid = (token: string | undefined, bound: string) => {
+      const [nonce, signature] = token?.split('.') ?? [];
+      return !!nonce && !!signature && safeEqual(signature, sign(nonce, bound));
+    };
 
-  app.addHook('preHandler', async (request) => {
-    if (!UNSAFE.has(request.method) || request.auth?.via === 'bearer') return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !isValid(cookie, binding(request))) {
-      throw new AppError('CSRF_INVALID');
-    }
-  });
-
-  // After the handler, which updates request.auth at sign-in and sign-out: the new session
-  // (a new binding) gets its new token.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.auth?.via === 'bearer') return;
-    const bound = binding(request);
-    if (isValid(request.cookies[CSRF_COOKIE], bound)) return;
-    const nonce = randomToken(18);
-    void reply.setCookie(CSRF_COOKIE, `${nonce}.${sign(nonce, bound)}`, {
-      path: '/',
-      httpOnly: false, // the client reads it to echo it in the header: that is the point
-      sameSite: 'lax',
-      secure: options.secureCookies,
+    app.addHook('preHandler', async (request) => {
+      if (!UNSAFE.has(request.method) || request.auth?.via === 'bearer') return;
+      const cookie = request.cookies[CSRF_COOKIE];
+      const header = request.headers[CSRF_HEADER];
+      if (
+        typeof header !== 'string' ||
+        !cookie ||
+        !safeEqual(header, cookie) ||
+        !isValid(cookie, binding(request))
+      ) {
+        throw new AppError('CSRF_INVALID');
+      }
     });
-  });
-});
+
+    // After the handler, which updates request.auth at sign-in and sign-out: the new session
+    // (a new binding) gets its new token.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.auth?.via === 'bearer') return;
+      const bound = binding(request);
+      if (isValid(request.cookies[CSRF_COOKIE], bound)) return;
+      const nonce = randomToken(18);
+      void reply.setCookie(CSRF_COOKIE, `${nonce}.${sign(nonce, bound)}`, {
+        path: '/',
+        httpOnly: false, // the client reads it to echo it in the header: that is the point
+        sameSite: 'lax',
+        secure: options.secureCookies,
+      });
+    });
+  },
+);

@@ -1,7 +1,10 @@
 import { isErrorCode, type ApiError, type ErrorCode } from '@greenhouse/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 
 // Fastify's own client errors, by HTTP status, when nothing more specific applies.
@@ -43,8 +46,14 @@ function validationError(issues: ZodFastifySchemaValidationError[], context: str
     let code: ErrorCode;
     if (isErrorCode(issue.message)) code = issue.message;
     else if (issue.keyword === 'too_small')
-      code = p.origin === 'array' ? 'validation.arrayMin' : p.origin === 'string' ? 'validation.stringMin' : 'validation.numberMin';
-    else if (issue.keyword === 'too_big') code = p.origin === 'string' ? 'validation.stringMax' : 'validation.numberMax';
+      code =
+        p.origin === 'array'
+          ? 'validation.arrayMin'
+          : p.origin === 'string'
+            ? 'validation.stringMin'
+            : 'validation.numberMin';
+    else if (issue.keyword === 'too_big')
+      code = p.origin === 'string' ? 'validation.stringMax' : 'validation.numberMax';
     else if (issue.keyword === 'invalid_format' && (issue.params as { format?: string }).format === 'email')
       code = 'validation.email';
     // Missing values and wrong types both read as "required" (spec §5).
@@ -59,14 +68,21 @@ function validationError(issues: ZodFastifySchemaValidationError[], context: str
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof AppError) return error.toResponse();
-  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error.validation, error.validationContext);
+  if (hasZodFastifySchemaValidationErrors(error))
+    return validationError(error.validation, error.validationContext);
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
     const code = codeByStatus[status];
     return code
       ? errorOf(code)
-      : { code: 'http_error', status, message: 'The request could not be handled.', type: 'error', params: {} };
+      : {
+          code: 'http_error',
+          status,
+          message: 'The request could not be handled.',
+          type: 'error',
+          params: {},
+        };
   }
   if (status === 503) return errorOf('SERVICE_UNAVAILABLE');
   return errorOf('INTERNAL');

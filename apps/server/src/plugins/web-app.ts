@@ -32,7 +32,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
       !request.url.startsWith('/api/') &&
       request.headers.accept?.includes('text/html');
     if (hasBuild && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     throw new AppError('NOT_FOUND');
   });

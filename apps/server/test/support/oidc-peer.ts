@@ -44,7 +44,13 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
     issuer,
     clientId,
     clientSecret,
-    account: { sub: 'google-1', email: 'grace@example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' },
+    account: {
+      sub: 'google-1',
+      email: 'grace@example.com',
+      email_verified: true,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+    },
   } as OidcPeer;
 
   const provider = new Provider(issuer, {
@@ -77,17 +83,30 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
       void (async () => {
         const details = await provider.interactionDetails(req, res);
         if (details.prompt.name === 'login') {
-          await provider.interactionFinished(req, res, { login: { accountId: peer.account.sub } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: peer.account.sub } },
+            { mergeWithLastSubmission: false },
+          );
           return;
         }
         const grant = details.grantId
           ? await provider.Grant.find(details.grantId)
           : new provider.Grant({ accountId: details.session.accountId, clientId: details.params.client_id });
-        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+        const missing = details.prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+        };
         if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
         if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
         const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        await provider.interactionFinished(
+          req,
+          res,
+          { consent: { grantId } },
+          { mergeWithLastSubmission: true },
+        );
       })().catch((error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));
@@ -113,7 +132,8 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
         cookies.set(name!.trim(), value.join('='));
       }
       const location = res.headers.get('location');
-      if (!location) throw new Error(`the provider answered ${res.status} without a redirect: ${await res.text()}`);
+      if (!location)
+        throw new Error(`the provider answered ${res.status} without a redirect: ${await res.text()}`);
       url = new URL(location, url);
     }
     throw new Error('too many redirects at the provider');

@@ -32,11 +32,25 @@ export class SessionClient {
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(String(method));
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (unsafe && this.sendCsrf && xsrf && !('x-xsrf-token' in headers)) headers['x-xsrf-token'] = xsrf;
-    const res = await this.app.inject({ method, url, headers, remoteAddress: this.remoteAddress, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.remoteAddress,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     const setCookies: Record<string, string> = {};
-    for (const cookie of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
+    for (const cookie of res.cookies as Array<{
+      name: string;
+      value: string;
+      expires?: Date;
+      maxAge?: number;
+    }>) {
       setCookies[cookie.name] = cookie.value;
-      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+      const cleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() < Date.now());
       if (cleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }

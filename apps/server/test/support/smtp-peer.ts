@@ -30,7 +30,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const recipients = (m: ParsedMail) =>
-    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
+    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) =>
+      a.value.map((v) => v.address?.toLowerCase()),
+    );
 
   return {
     url: `smtp://127.0.0.1:${port}`,

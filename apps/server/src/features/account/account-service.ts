@@ -27,7 +27,11 @@ export class AccountService {
   }
 
   /** Changes the password; every other session of the account ends. */
-  async changePassword(user: UserRow, currentTokenHash: string, request: ChangePasswordRequest): Promise<void> {
+  async changePassword(
+    user: UserRow,
+    currentTokenHash: string,
+    request: ChangePasswordRequest,
+  ): Promise<void> {
     if (!user.passwordHash) throw new AppError('account.registered_with_social_provider');
     if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
       throw AppError.field('account.invalid_current_password', 'currentPassword');
@@ -46,7 +50,10 @@ export class AccountService {
    */
   async delete(actor: UserRow, targetId: string): Promise<void> {
     if (actor.id !== targetId && actor.role !== 'admin') throw new AppError('access.forbidden');
-    const deleted = await this.db.delete(schema.users).where(eq(schema.users.id, targetId)).returning({ id: schema.users.id });
+    const deleted = await this.db
+      .delete(schema.users)
+      .where(eq(schema.users.id, targetId))
+      .returning({ id: schema.users.id });
     if (deleted.length === 0) throw new AppError('account.not_found');
   }
 }

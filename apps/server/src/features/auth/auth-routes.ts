@@ -42,14 +42,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { auth, google, config } = options;
 
   // A new session: the cookie for browsers, and request.auth for the CSRF token re-issued with this answer.
-  const startSession = (request: FastifyRequest, reply: FastifyReply, session: ActiveSession, token: string) => {
+  const startSession = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: ActiveSession,
+    token: string,
+  ) => {
     setSessionCookie(reply, options.cookies, token);
     request.auth = { session, via: 'cookie', expired: false };
   };
 
   app.post(
     '/auth/signup',
-    { schema: { body: signUpRequestSchema, response: { 201: emailSentResponseSchema } }, config: { rateLimit: limits.signUp } },
+    {
+      schema: { body: signUpRequestSchema, response: { 201: emailSentResponseSchema } },
+      config: { rateLimit: limits.signUp },
+    },
     async (request, reply) => {
       await auth.signUp({ ...request.body, language: request.body.language ?? requestLanguage(request) });
       return reply.status(201).send({ email: request.body.email });
@@ -134,7 +142,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       if (!google) throw new AppError('NOT_FOUND', {}, 'Google sign-in is not configured.');
-      const { user, session } = await google.callback(request.body, requestLanguage(request), request.headers['user-agent']);
+      const { user, session } = await google.callback(
+        request.body,
+        requestLanguage(request),
+        request.headers['user-agent'],
+      );
       startSession(request, reply, { tokenHash: session.tokenHash, user }, session.token);
       return presentUser(user, config.prompts);
     },

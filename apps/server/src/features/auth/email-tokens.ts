@@ -30,7 +30,11 @@ export async function issueEmailToken(db: Db, userId: string, purpose: EmailToke
  * Uses a token up: one atomic update that succeeds once, only for its purpose and before it
  * expires. Answers the token's user, or null.
  */
-export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<string | null> {
+export async function consumeEmailToken(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<string | null> {
   const [row] = await db
     .update(schema.emailTokens)
     .set({ usedAt: new Date() })
@@ -63,7 +67,10 @@ export async function claimEmailSlot(db: Db, purpose: ThrottledEmailKind, addres
     .onConflictDoUpdate({
       target: [schema.emailThrottle.purpose, schema.emailThrottle.address],
       set: { lastSentAt: now },
-      setWhere: lt(schema.emailThrottle.lastSentAt, sql`${now.toISOString()}::timestamptz - make_interval(secs => ${EMAIL_INTERVAL_SECONDS})`),
+      setWhere: lt(
+        schema.emailThrottle.lastSentAt,
+        sql`${now.toISOString()}::timestamptz - make_interval(secs => ${EMAIL_INTERVAL_SECONDS})`,
+      ),
     })
     .returning({ address: schema.emailThrottle.address });
   return rows.length > 0;

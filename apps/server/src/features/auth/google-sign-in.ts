@@ -33,7 +33,8 @@ export class GoogleSignIn {
     this.configuration ??= (async () => {
       const issuer = new URL(this.google.issuer);
       // Plain http only for a provider on this machine (the tests' local OpenID provider).
-      const local = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+      const local =
+        issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
       return oidc.discovery(
         issuer,
         this.google.clientId,
@@ -77,7 +78,12 @@ export class GoogleSignIn {
     // Taken out in one statement: a state works once.
     const [pending] = await this.db
       .delete(schema.ssoStates)
-      .where(and(eq(schema.ssoStates.stateHash, sha256(request.state)), gt(schema.ssoStates.expiresAt, new Date())))
+      .where(
+        and(
+          eq(schema.ssoStates.stateHash, sha256(request.state)),
+          gt(schema.ssoStates.expiresAt, new Date()),
+        ),
+      )
       .returning();
     if (!pending) throw AppError.field('authorization.sso_invalid_state', 'state');
 
@@ -101,7 +107,8 @@ export class GoogleSignIn {
       throw AppError.field('authorization.sso_invalid_code', 'code');
     }
     const email = typeof claims?.email === 'string' ? claims.email : null;
-    if (!claims || !email || claims.email_verified !== true) throw new AppError('authorization.failed_to_get_user_data');
+    if (!claims || !email || claims.email_verified !== true)
+      throw new AppError('authorization.failed_to_get_user_data');
 
     const user = await this.findOrCreate(claims.sub, email, claims, language);
     if (!user.active) throw new AppError('authorization.account_not_active');
@@ -109,7 +116,12 @@ export class GoogleSignIn {
     return { user, session };
   }
 
-  private async findOrCreate(subject: string, email: string, claims: oidc.IDToken, language: Language): Promise<UserRow> {
+  private async findOrCreate(
+    subject: string,
+    email: string,
+    claims: oidc.IDToken,
+    language: Language,
+  ): Promise<UserRow> {
     const [linked] = await this.db.select().from(schema.users).where(eq(schema.users.googleSubject, subject));
     if (linked) return linked;
     const existing = await findUserByEmail(this.db, email);

@@ -18,7 +18,9 @@ const templates = {
     en: (v: Vars): Email => ({
       subject: 'Confirm your Greenhouse account',
       greeting: `Hello ${v.firstName},`,
-      paragraphs: ['Welcome to Greenhouse! Please confirm your e-mail address to finish creating your account.'],
+      paragraphs: [
+        'Welcome to Greenhouse! Please confirm your e-mail address to finish creating your account.',
+      ],
       action: { label: 'Confirm e-mail address', url: v.url },
       footer: 'The link is valid for 24 hours. If you did not sign up, ignore this e-mail.',
     }),
@@ -34,14 +36,18 @@ const templates = {
     en: (v: Vars): Email => ({
       subject: 'Reset your Greenhouse password',
       greeting: `Hello ${v.firstName},`,
-      paragraphs: ['Someone asked to reset the password of your Greenhouse account. If it was you, set a new one here:'],
+      paragraphs: [
+        'Someone asked to reset the password of your Greenhouse account. If it was you, set a new one here:',
+      ],
       action: { label: 'Set a new password', url: v.url },
       footer: 'The link is valid for 1 hour and works once. If you did not ask for it, ignore this e-mail.',
     }),
     pl: (v: Vars): Email => ({
       subject: 'Zresetuj hasło do Greenhouse',
       greeting: `Cześć ${v.firstName},`,
-      paragraphs: ['Otrzymaliśmy prośbę o zresetowanie hasła do Twojego konta Greenhouse. Jeśli to Ty, ustaw nowe hasło:'],
+      paragraphs: [
+        'Otrzymaliśmy prośbę o zresetowanie hasła do Twojego konta Greenhouse. Jeśli to Ty, ustaw nowe hasło:',
+      ],
       action: { label: 'Ustaw nowe hasło', url: v.url },
       footer: 'Link jest ważny przez 1 godzinę i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość.',
     }),
@@ -72,14 +78,18 @@ const templates = {
     en: (v: Vars): Email => ({
       subject: 'Your Greenhouse account uses Google sign-in',
       greeting: `Hello ${v.firstName},`,
-      paragraphs: ['Someone asked to reset your Greenhouse password, but your account signs in with Google and has no password.'],
+      paragraphs: [
+        'Someone asked to reset your Greenhouse password, but your account signs in with Google and has no password.',
+      ],
       action: { label: 'Sign in with Google', url: v.url },
       footer: 'If you did not ask for it, ignore this e-mail.',
     }),
     pl: (v: Vars): Email => ({
       subject: 'Twoje konto Greenhouse używa logowania Google',
       greeting: `Cześć ${v.firstName},`,
-      paragraphs: ['Otrzymaliśmy prośbę o zresetowanie hasła, ale Twoje konto loguje się przez Google i nie ma hasła.'],
+      paragraphs: [
+        'Otrzymaliśmy prośbę o zresetowanie hasła, ale Twoje konto loguje się przez Google i nie ma hasła.',
+      ],
       action: { label: 'Zaloguj się przez Google', url: v.url },
       footer: 'Jeśli to nie Ty, zignoruj tę wiadomość.',
     }),

@@ -7,14 +7,15 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/form/text-field';
 import { InfoIcon } from '../../../components/icons';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
 import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorOutcome } from '../sign-in-error';
 import { GoogleSignInButton } from './google-sign-in-button';
 import './sign-in-form.css';
 
-type Notice = { tone: 'info' | 'error'; text: string } | null;
+/** A message above the form, kept as its i18n key so it follows a language switch. */
+type Notice = { tone: 'info' | 'error'; messageKey: string } | null;
 
 /** The sign-in screen's content below its heading (spec §2). */
 export function SignInForm() {
@@ -55,7 +56,7 @@ export function SignInForm() {
       await navigate(paths.newChat, { replace: true });
     } catch (error) {
       const outcome = signInErrorOutcome(error);
-      if (outcome.kind === 'info') setNotice({ tone: 'info', text: t(outcome.messageKey) });
+      if (outcome.kind === 'info') setNotice({ tone: 'info', messageKey: outcome.messageKey });
       else setError(outcome.field, { type: 'server', message: outcome.messageKey }, { shouldFocus: true });
     }
   });
@@ -65,7 +66,7 @@ export function SignInForm() {
       {googleSignIn && (
         <>
           <GoogleSignInButton
-            onError={(error) => setNotice({ tone: 'error', text: apiErrorMessage(t, error) })}
+            onError={(error) => setNotice({ tone: 'error', messageKey: apiErrorKey(errorCodeOf(error)) })}
           />
           <div className="sign-in__divider">
             <span>{t('signIn.divider')}</span>
@@ -77,7 +78,7 @@ export function SignInForm() {
         {notice && (
           <p className={`banner banner--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
             <InfoIcon />
-            <span>{notice.text}</span>
+            <span>{t(notice.messageKey)}</span>
           </p>
         )}
       </div>
