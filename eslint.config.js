@@ -55,7 +55,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/contracts/src/**/*.ts'],
+    // Shared with the browser (the web app, and Flora in a Web Worker): no server or Node-only code.
+    files: ['packages/contracts/src/**/*.ts', 'packages/mtp/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -63,7 +65,7 @@ export default tseslint.config(
           patterns: [
             {
               group: serverOnly,
-              message: 'contracts is shared with the browser: keep it free of server and Node-only code.',
+              message: 'This package is shared with the browser: keep it free of server and Node-only code.',
             },
           ],
         },

@@ -60,7 +60,8 @@ export function useBrowser(options: { allowConsole?: RegExp[] } = {}) {
     const page = await context.newPage();
     const tracked: TrackedPage = { page, problems: [] };
     page.on('console', (message) => {
-      if (message.type() === 'error') tracked.problems.push(`console: ${message.text()}`);
+      if (message.type() === 'error')
+        tracked.problems.push(`console: ${message.text()} @ ${message.location().url}`);
     });
     page.on('pageerror', (error) => tracked.problems.push(`page error: ${error.message}`));
     pages.push(tracked);
@@ -72,3 +73,6 @@ export function useBrowser(options: { allowConsole?: RegExp[] } = {}) {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
+
+export const dataDir = inject('dataDir');
+export const admin = inject('admin');

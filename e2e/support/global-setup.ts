@@ -1,6 +1,6 @@
 // Browser tests: checks for Debian's chromium, then starts the real built app on the embedded
 // defaults (a fresh DATA_DIR, a free port) for the whole run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,8 +15,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string | null;
+    /** The app's DATA_DIR: e-mails land in its outbox. */
+    dataDir: string;
+    admin: { email: string; password: string };
   }
 }
+
+/** The admin of the test installation, made with the admin CLI as a person would. */
+const admin = { email: 'admin@greenhouse.test', password: 'Admin#Greenhouse1' };
 
 function banner(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -46,6 +52,8 @@ export async function setup(project: TestProject) {
     process.stderr.write(message + '\n');
     project.provide('chromiumPath', null);
     project.provide('baseURL', '');
+    project.provide('dataDir', '');
+    project.provide('admin', admin);
     return;
   }
   const entry = path.join(root, 'apps/server/dist/main.js');
@@ -56,17 +64,31 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'gh-e2e-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const env = {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: baseURL,
+    LOG_LEVEL: 'warn',
+  };
+  // Before the server starts: the embedded database has one owner at a time.
+  const cli = path.join(root, 'apps/server/dist/cli/admin.js');
+  execFileSync(
+    process.execPath,
+    [
+      cli,
+      'create',
+      '--email',
+      admin.email,
+      '--first-name',
+      'Ada',
+      '--last-name',
+      'Admin',
+      '--password-stdin',
+    ],
+    { env, input: `${admin.password}\n`, stdio: ['pipe', 'ignore', 'inherit'] },
+  );
+  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   server = child;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -81,6 +103,8 @@ export async function setup(project: TestProject) {
   }
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  project.provide('admin', admin);
 }
 
 export async function teardown() {

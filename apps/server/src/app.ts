@@ -42,6 +42,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Readable lines for a person at a terminal; JSON lines for log collectors.
+      ...(process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -91,12 +95,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
   const accounts = new AccountService(db, sessions);
   const csrfSecret = await instanceSecret(db, 'csrf');
+  // Ended sessions are refused as they are used; this sweep only keeps the table small.
+  const sweep = setInterval(
+    () =>
+      void sessions.prune().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')),
+    3_600_000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(fastifyCookie);
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, {
         global: false,
+        // After the body is parsed, so a limit can key on it (sign-in: per address and e-mail).
+        hook: 'preHandler',
         errorResponseBuilder: (_request, context) =>
           new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
       });

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDirectory, type DirectoryLock } from './dir-lock.js';
+import type { SqlExecutor } from './sql-executor.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Answers whether the database responds, for health checks. */
   ping(): Promise<boolean>;
+  /** The raw connection, for libraries that bring their own SQL (the job queue). */
+  readonly executor: SqlExecutor;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    executor: {
+      // The simple query protocol (no values) allows several statements, as migrations need.
+      executeSql: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),
+    },
     close: () => pool.end(),
   };
 }
@@ -90,6 +97,13 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob 
     // One process owns a PGlite database (the directory lock), so no cross-process lock is needed.
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
+    executor: {
+      // PGlite prepares parameterised statements (one each); exec runs scripts of several.
+      async executeSql(text, values) {
+        if (values?.length) return client.query(text, values);
+        return (await client.exec(text)).at(-1) ?? { rows: [] };
+      },
+    },
     async close() {
       await client.close();
       await lock?.release();

@@ -3,3 +3,5 @@ export type { Database, DatabaseDriver, DatabaseOptions, Db, Schema } from './da
 export { lockDirectory, DirectoryLockedError } from './dir-lock.js';
 export type { DirectoryLock } from './dir-lock.js';
 export * as schema from './schema.js';
+export { executorOf } from './sql-executor.js';
+export type { SqlExecutor } from './sql-executor.js';

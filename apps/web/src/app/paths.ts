@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: '/auth/forgot-password',
   flora: '/flora',
   profile: '/profile',
+  profileTab: (tab: string) => `/profile/${encodeURIComponent(tab)}`,
+  settings: '/settings',
   admin: '/admin',
   newChat: '/chat/new',
   newAgent: '/agent/new',

@@ -3,19 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/errors/error-page';
 import { FullPageLoader } from '../components/loader/loader';
+import { useAccountLanguage } from '../features/account/language-sync';
 import { useSession } from '../features/auth/api/session';
 import { useRuntimeConfigState } from '../lib/runtime-config';
 import { resolveRoute } from './routing-rules';
 
 /**
  * The root of every route: waits for the runtime config and the first session refresh (large loader),
- * then applies the routing rules (routing-rules.ts) to the current path before anything renders.
+ * then applies the routing rules (routing-rules.ts) to the current path before anything renders. The UI
+ * follows the signed-in account's language.
  */
 export function RootLayout() {
   const { t } = useTranslation();
   const config = useRuntimeConfigState();
   const session = useSession();
   const { pathname } = useLocation();
+  useAccountLanguage(session.user);
 
   useEffect(() => {
     window.scrollTo(0, 0);

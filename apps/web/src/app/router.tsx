@@ -6,22 +6,30 @@ import { AuthLayout } from './layouts/auth-layout';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
 import { AdminUserScreen, AppInfoScreen } from './routes/app-screens';
-import { AuthInfoScreen, SignInScreen } from './routes/auth-screens';
-import { ProfileScreen, ProfileTabScreen } from './routes/profile-screens';
+import {
+  EmailConfirmationScreen,
+  ForgotPasswordScreen,
+  GoogleSsoScreen,
+  ResetPasswordScreen,
+  SignInScreen,
+  SignUpScreen,
+} from './routes/auth-screens';
+import { ProfileScreen, SettingsScreen } from './routes/profile-screens';
 import { routeTable, type RoutePath } from './routing-rules';
 
 /** What each route of spec §2 shows. Typed by the route table, so no route can be left out. */
 const screens: Record<RoutePath, ReactElement> = {
   '/auth/sign-in': <SignInScreen />,
-  '/auth/sign-up': <AuthInfoScreen screen="signUp" />,
-  '/auth/forgot-password': <AuthInfoScreen screen="forgotPassword" />,
-  '/auth/password-reset': <AuthInfoScreen screen="resetPassword" />,
-  '/auth/email-confirmation': <AuthInfoScreen screen="emailConfirmation" />,
-  '/auth/sso/google': <AuthInfoScreen screen="googleSso" />,
+  '/auth/sign-up': <SignUpScreen />,
+  '/auth/forgot-password': <ForgotPasswordScreen />,
+  '/auth/password-reset': <ResetPasswordScreen />,
+  '/auth/email-confirmation': <EmailConfirmationScreen />,
+  '/auth/sso/google': <GoogleSsoScreen />,
   '/flora': <AppInfoScreen screen="flora" />,
+  // The same element for both, so switching tabs keeps the screen (and the focused tab) mounted.
   '/profile': <ProfileScreen />,
-  '/profile/:tab': <ProfileTabScreen />,
-  '/settings': <AppInfoScreen screen="settings" />,
+  '/profile/:tab': <ProfileScreen />,
+  '/settings': <SettingsScreen />,
   '/admin': <AppInfoScreen screen="admin" />,
   '/admin/users/:userId': <AdminUserScreen />,
   '/chat/new': <AppInfoScreen screen="newChat" />,

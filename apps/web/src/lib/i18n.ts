@@ -17,6 +17,11 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : fallbackLanguage;
 }
 
+/** The UI's current language, as one of the app's languages. */
+export function currentLanguage(instance: { resolvedLanguage?: string } = i18n): Language {
+  return isLanguage(instance.resolvedLanguage) ? instance.resolvedLanguage : fallbackLanguage;
+}
+
 const syncDocumentLanguage = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };

@@ -69,27 +69,166 @@ export const en = {
     signUp: 'Sign up',
   },
 
-  authScreens: {
-    signUp: {
-      heading: 'Create your account',
-      text: 'Signing up with email and password will be available on this page soon.',
-    },
-    forgotPassword: {
-      heading: 'Forgot your password?',
-      text: 'Requesting a password reset link by email will be available on this page soon.',
-    },
-    resetPassword: {
-      heading: 'Set a new password',
-      text: 'Choosing a new password from the link in your email will be available on this page soon.',
-    },
-    emailConfirmation: {
+  forms: {
+    email: 'Email',
+    password: 'Password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    firstName: 'First name',
+    lastName: 'Last name',
+    passwordHint:
+      '8–64 characters, with a lowercase and an uppercase letter, a digit and one of @ $ ! % * # ? &',
+  },
+
+  signUp: {
+    heading: 'Create your account',
+    text: 'Sign up with your email address to start growing agents.',
+    submit: 'Create account',
+    submitting: 'Creating account…',
+    haveAccount: 'Already have an account?',
+    signIn: 'Sign in',
+    sent: {
       heading: 'Confirm your email',
-      text: 'Confirming your email address from the link we sent you will happen on this page soon.',
+      text: 'Check your inbox: we sent a confirmation link to {{email}}',
+      detail: 'Open the link to confirm your address, then sign in. The link is valid for 24 hours.',
+      noEmail: 'No email? Check your spam folder, or have the link sent again.',
+      resend: 'Send the link again',
+      signIn: 'Go to sign in',
     },
-    googleSso: {
-      heading: 'Signing in with Google',
-      text: 'Finishing the Google sign-in will happen on this page soon.',
+  },
+
+  resendConfirmation: {
+    action: 'Send the confirmation e-mail again',
+    sending: 'Sending…',
+    sent: 'Done. If {{email}} is waiting for confirmation, a new link is on its way.',
+    newLink: 'Send a new link',
+  },
+
+  forgotPassword: {
+    heading: 'Forgot your password?',
+    text: 'Enter the email address of your account and we will send you a link to set a new password.',
+    submit: 'Send reset link',
+    submitting: 'Sending…',
+    remembered: 'Remembered it?',
+    sent: {
+      title: 'Check your inbox',
+      text: 'If an account exists for {{email}}, we sent a link to reset its password.',
+      detail: 'The link is valid for 1 hour and works once.',
     },
+  },
+
+  resetPassword: {
+    heading: 'Set a new password',
+    text: 'Choose the new password for your account.',
+    submit: 'Set new password',
+    submitting: 'Saving…',
+    requestNewLink: 'Request a new link',
+    done: {
+      title: 'Password changed',
+      text: 'Your password has been changed. You can now sign in with it.',
+      signIn: 'Sign in',
+    },
+    noToken: {
+      title: 'This link is incomplete',
+      text: 'The password reset link is missing its code. Open the link from the email again, or request a new one.',
+    },
+  },
+
+  emailConfirmation: {
+    heading: 'Email confirmation',
+    confirming: 'Confirming your email address…',
+    confirmed: {
+      title: 'Email confirmed',
+      text: 'Your email address is confirmed. You can now sign in.',
+      signIn: 'Sign in',
+    },
+    awaitingApproval: {
+      title: 'Email confirmed',
+    },
+    failed: {
+      title: 'We could not confirm your email',
+      noToken: 'The confirmation link is incomplete: it has no code.',
+      resendHeading: 'Get a new link',
+      resendText: 'Enter the email address you signed up with and we will send you a new confirmation link.',
+    },
+  },
+
+  googleSso: {
+    heading: 'Signing in with Google',
+    finishing: 'Finishing your Google sign-in…',
+    signInWithPassword: 'Sign in with your password',
+    failedTitle: 'Google sign-in did not work',
+    notActiveTitle: 'Account under verification',
+    cancelled: {
+      title: 'Google sign-in cancelled',
+      text: 'You did not finish signing in with Google. You can try again or sign in with your email.',
+    },
+  },
+
+  profile: {
+    heading: 'Profile',
+    text: 'Your account details, password and prompt allowance.',
+    tabsLabel: 'Profile sections',
+    settingsLink: 'Settings',
+    tabs: {
+      account: 'Account',
+      password: 'Password',
+      prompts: 'Prompts',
+    },
+    account: {
+      detailsHeading: 'Personal details',
+      emailHint: 'Your email address cannot be changed.',
+      save: 'Save changes',
+      saved: 'Your details have been saved.',
+      statusHeading: 'Account status',
+      role: 'Role',
+      roles: { admin: 'Administrator', user: 'User' },
+      active: 'Active',
+      emailConfirmed: 'Email confirmed',
+      yes: 'Yes',
+      no: 'No',
+    },
+    delete: {
+      heading: 'Delete account',
+      text: 'Deleting your account also deletes all your chats and agents. This cannot be undone.',
+      button: 'Delete account',
+      dialogTitle: 'Delete account',
+      dialogMessage:
+        'Delete the account {{email}} with all its chats and agents? You will be signed out. This cannot be undone.',
+      deleted: 'Your account has been deleted.',
+    },
+    password: {
+      heading: 'Change password',
+      text: 'After the change, your other devices are signed out; this one stays signed in.',
+      submit: 'Change password',
+      submitting: 'Changing…',
+      changed: 'Your password has been changed. Your other devices have been signed out.',
+      googleOnly:
+        'Your account signs in with Google, so it has no password to change here. Manage your sign-in in your Google account.',
+    },
+    prompts: {
+      heading: 'Prompt allowance',
+      text: 'Each message you send in a chat uses one prompt. The allowance starts again at every renewal.',
+      adminText: 'As an administrator, you can send as many prompts as you like.',
+      limit: 'Prompts limit per month (0 means the default limit)',
+      used: 'Prompts used',
+      left: 'Prompts left',
+      renewalDays: 'Renewal frequency in days (0 means the default)',
+      nextRenewal: 'Next renewal',
+      noRenewal: 'Not scheduled',
+    },
+  },
+
+  settings: {
+    heading: 'Settings',
+    text: 'Choose how Greenhouse works for you.',
+    language: {
+      legend: 'Language',
+      hint: 'The language of the screens and of the emails we send you.',
+    },
+    save: 'Save settings',
+    saved: 'Your settings have been saved.',
   },
 
   screens: {
@@ -112,22 +251,6 @@ export const en = {
     flora: {
       heading: 'Inference Engine',
       text: 'Downloads of Flora, the engine that runs your agents on your own machine, will be listed here soon.',
-    },
-    profile: {
-      heading: 'Profile',
-      text: 'Editing your account details will be available here soon.',
-      name: 'Name',
-      email: 'Email',
-      role: 'Role',
-      roles: { admin: 'Administrator', user: 'User' },
-    },
-    profileTab: {
-      heading: 'Profile',
-      text: 'The “{{tab}}” section of your profile will be available here soon.',
-    },
-    settings: {
-      heading: 'Settings',
-      text: 'Your settings will be available here soon.',
     },
     admin: {
       heading: 'Admin Panel',
@@ -180,6 +303,7 @@ export const en = {
   topBar: {
     userMenu: 'Account menu for {{name}}',
     profile: 'Profile',
+    settings: 'Settings',
     purchaseHistory: 'Purchase history',
     logOut: 'Log out',
   },

@@ -83,6 +83,11 @@ describe('the spec’s literal English texts', () => {
     ['download.failed', 'Failed to download file. Please try again.'],
     ['sidebar.unlimited', 'UNLIMITED'],
     ['sidebar.renewal', 'Renewal: {{date}}'],
+    ['profile.prompts.limit', 'Prompts limit per month (0 means the default limit)'],
+    ['profile.prompts.renewalDays', 'Renewal frequency in days (0 means the default)'],
+    ['resendConfirmation.action', 'Send the confirmation e-mail again'],
+    ['signUp.sent.text', 'Check your inbox: we sent a confirmation link to {{email}}'],
+    ['forgotPassword.sent.text', 'If an account exists for {{email}}, we sent a link to reset its password.'],
     ['apiErrors.unknown_error', 'An unknown error occurred. Please try again.'],
     [
       'apiErrors.authorization.account_not_active',
@@ -90,5 +95,26 @@ describe('the spec’s literal English texts', () => {
     ],
   ])('%s is "%s"', (key, text) => {
     expect(lookup(en, key)).toBe(text);
+  });
+});
+
+describe('the keys the source asks for', () => {
+  // Every source file's text, so a t('…') call with a key that en.ts lacks fails here rather than showing
+  // the bare key on screen.
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+
+  it('exist in the English texts', () => {
+    const missing = Object.entries(sources).flatMap(([file, text]) =>
+      [...text.matchAll(/\bt\(\s*'([^']+)'/g)]
+        .map((match) => match[1]!)
+        .filter((key) => typeof lookup(en, key) !== 'string')
+        .map((key) => `${file}: ${key}`),
+    );
+    expect(Object.keys(sources).length).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
   });
 });

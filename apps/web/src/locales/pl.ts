@@ -1,4 +1,4 @@
-import type { Translations } from './en';
+import type { Translations } from './en.js';
 
 /** Polish texts: the same keys as en.ts (the type makes a missing or extra key a compile error). */
 export const pl: Translations = {
@@ -67,27 +67,165 @@ export const pl: Translations = {
     signUp: 'Zarejestruj się',
   },
 
-  authScreens: {
-    signUp: {
-      heading: 'Załóż konto',
-      text: 'Rejestracja za pomocą adresu e-mail i hasła będzie wkrótce dostępna na tej stronie.',
-    },
-    forgotPassword: {
-      heading: 'Nie pamiętasz hasła?',
-      text: 'Wysyłanie linku do resetu hasła e-mailem będzie wkrótce dostępne na tej stronie.',
-    },
-    resetPassword: {
-      heading: 'Ustaw nowe hasło',
-      text: 'Ustawienie nowego hasła za pomocą linku z wiadomości e-mail będzie wkrótce dostępne na tej stronie.',
-    },
-    emailConfirmation: {
+  forms: {
+    email: 'E-mail',
+    password: 'Hasło',
+    currentPassword: 'Obecne hasło',
+    newPassword: 'Nowe hasło',
+    confirmPassword: 'Powtórz nowe hasło',
+    firstName: 'Imię',
+    lastName: 'Nazwisko',
+    passwordHint: '8–64 znaki, w tym mała i wielka litera, cyfra oraz jeden ze znaków @ $ ! % * # ? &',
+  },
+
+  signUp: {
+    heading: 'Załóż konto',
+    text: 'Zarejestruj się adresem e-mail i zacznij hodować agentów.',
+    submit: 'Załóż konto',
+    submitting: 'Zakładanie konta…',
+    haveAccount: 'Masz już konto?',
+    signIn: 'Zaloguj się',
+    sent: {
       heading: 'Potwierdź adres e-mail',
-      text: 'Potwierdzenie adresu e-mail za pomocą wysłanego linku będzie wkrótce odbywać się na tej stronie.',
+      text: 'Sprawdź skrzynkę: wysłaliśmy link potwierdzający na adres {{email}}',
+      detail: 'Otwórz link, aby potwierdzić adres, a potem się zaloguj. Link jest ważny przez 24 godziny.',
+      noEmail: 'Nie ma wiadomości? Sprawdź folder spam albo wyślij link ponownie.',
+      resend: 'Wyślij link ponownie',
+      signIn: 'Przejdź do logowania',
     },
-    googleSso: {
-      heading: 'Logowanie przez Google',
-      text: 'Dokończenie logowania przez Google będzie wkrótce odbywać się na tej stronie.',
+  },
+
+  resendConfirmation: {
+    action: 'Wyślij ponownie e-mail z potwierdzeniem',
+    sending: 'Wysyłanie…',
+    sent: 'Gotowe. Jeśli adres {{email}} czeka na potwierdzenie, nowy link jest już w drodze.',
+    newLink: 'Wyślij nowy link',
+  },
+
+  forgotPassword: {
+    heading: 'Nie pamiętasz hasła?',
+    text: 'Podaj adres e-mail swojego konta, a wyślemy Ci link do ustawienia nowego hasła.',
+    submit: 'Wyślij link',
+    submitting: 'Wysyłanie…',
+    remembered: 'Pamiętasz jednak?',
+    sent: {
+      title: 'Sprawdź skrzynkę',
+      text: 'Jeśli istnieje konto dla adresu {{email}}, wysłaliśmy na nie link do zresetowania hasła.',
+      detail: 'Link jest ważny przez 1 godzinę i działa jeden raz.',
     },
+  },
+
+  resetPassword: {
+    heading: 'Ustaw nowe hasło',
+    text: 'Wybierz nowe hasło do swojego konta.',
+    submit: 'Ustaw nowe hasło',
+    submitting: 'Zapisywanie…',
+    requestNewLink: 'Poproś o nowy link',
+    done: {
+      title: 'Hasło zmienione',
+      text: 'Twoje hasło zostało zmienione. Możesz się nim teraz zalogować.',
+      signIn: 'Zaloguj się',
+    },
+    noToken: {
+      title: 'Ten link jest niekompletny',
+      text: 'W linku do resetu hasła brakuje kodu. Otwórz ponownie link z wiadomości e-mail albo poproś o nowy.',
+    },
+  },
+
+  emailConfirmation: {
+    heading: 'Potwierdzenie adresu e-mail',
+    confirming: 'Potwierdzanie adresu e-mail…',
+    confirmed: {
+      title: 'Adres e-mail potwierdzony',
+      text: 'Twój adres e-mail został potwierdzony. Możesz się teraz zalogować.',
+      signIn: 'Zaloguj się',
+    },
+    awaitingApproval: {
+      title: 'Adres e-mail potwierdzony',
+    },
+    failed: {
+      title: 'Nie udało się potwierdzić adresu e-mail',
+      noToken: 'Link potwierdzający jest niekompletny: brakuje w nim kodu.',
+      resendHeading: 'Otrzymaj nowy link',
+      resendText: 'Podaj adres e-mail użyty przy rejestracji, a wyślemy nowy link potwierdzający.',
+    },
+  },
+
+  googleSso: {
+    heading: 'Logowanie przez Google',
+    finishing: 'Kończenie logowania przez Google…',
+    signInWithPassword: 'Zaloguj się hasłem',
+    failedTitle: 'Logowanie przez Google nie powiodło się',
+    notActiveTitle: 'Konto w trakcie weryfikacji',
+    cancelled: {
+      title: 'Logowanie przez Google przerwane',
+      text: 'Logowanie przez Google nie zostało dokończone. Możesz spróbować ponownie albo zalogować się e-mailem.',
+    },
+  },
+
+  profile: {
+    heading: 'Profil',
+    text: 'Dane konta, hasło i limit promptów.',
+    tabsLabel: 'Sekcje profilu',
+    settingsLink: 'Ustawienia',
+    tabs: {
+      account: 'Konto',
+      password: 'Hasło',
+      prompts: 'Prompty',
+    },
+    account: {
+      detailsHeading: 'Dane osobowe',
+      emailHint: 'Adresu e-mail nie można zmienić.',
+      save: 'Zapisz zmiany',
+      saved: 'Twoje dane zostały zapisane.',
+      statusHeading: 'Status konta',
+      role: 'Rola',
+      roles: { admin: 'Administrator', user: 'Użytkownik' },
+      active: 'Aktywne',
+      emailConfirmed: 'E-mail potwierdzony',
+      yes: 'Tak',
+      no: 'Nie',
+    },
+    delete: {
+      heading: 'Usuń konto',
+      text: 'Usunięcie konta usuwa też wszystkie Twoje czaty i agentów. Tej operacji nie można cofnąć.',
+      button: 'Usuń konto',
+      dialogTitle: 'Usuń konto',
+      dialogMessage:
+        'Usunąć konto {{email}} razem ze wszystkimi czatami i agentami? Nastąpi wylogowanie. Tej operacji nie można cofnąć.',
+      deleted: 'Twoje konto zostało usunięte.',
+    },
+    password: {
+      heading: 'Zmiana hasła',
+      text: 'Po zmianie Twoje pozostałe urządzenia zostaną wylogowane; to pozostanie zalogowane.',
+      submit: 'Zmień hasło',
+      submitting: 'Zmienianie…',
+      changed: 'Hasło zostało zmienione. Pozostałe urządzenia zostały wylogowane.',
+      googleOnly:
+        'Twoje konto loguje się przez Google, więc nie ma tu hasła do zmiany. Logowaniem zarządzasz na swoim koncie Google.',
+    },
+    prompts: {
+      heading: 'Limit promptów',
+      text: 'Każda wiadomość wysłana w czacie zużywa jeden prompt. Limit odnawia się przy każdym odnowieniu.',
+      adminText: 'Jako administrator możesz wysyłać dowolną liczbę promptów.',
+      limit: 'Limit promptów na miesiąc (0 oznacza limit domyślny)',
+      used: 'Wykorzystane prompty',
+      left: 'Pozostałe prompty',
+      renewalDays: 'Częstotliwość odnawiania w dniach (0 oznacza wartość domyślną)',
+      nextRenewal: 'Następne odnowienie',
+      noRenewal: 'Nie zaplanowano',
+    },
+  },
+
+  settings: {
+    heading: 'Ustawienia',
+    text: 'Dostosuj Greenhouse do siebie.',
+    language: {
+      legend: 'Język',
+      hint: 'Język ekranów i wiadomości e-mail, które do Ciebie wysyłamy.',
+    },
+    save: 'Zapisz ustawienia',
+    saved: 'Twoje ustawienia zostały zapisane.',
   },
 
   screens: {
@@ -110,22 +248,6 @@ export const pl: Translations = {
     flora: {
       heading: 'Silnik inferencji',
       text: 'Tutaj wkrótce znajdziesz do pobrania Florę — silnik, który uruchamia Twoich agentów na Twoim komputerze.',
-    },
-    profile: {
-      heading: 'Profil',
-      text: 'Edycja danych konta będzie wkrótce dostępna tutaj.',
-      name: 'Imię i nazwisko',
-      email: 'E-mail',
-      role: 'Rola',
-      roles: { admin: 'Administrator', user: 'Użytkownik' },
-    },
-    profileTab: {
-      heading: 'Profil',
-      text: 'Sekcja „{{tab}}” Twojego profilu będzie wkrótce dostępna tutaj.',
-    },
-    settings: {
-      heading: 'Ustawienia',
-      text: 'Twoje ustawienia będą wkrótce dostępne tutaj.',
     },
     admin: {
       heading: 'Panel administratora',
@@ -178,6 +300,7 @@ export const pl: Translations = {
   topBar: {
     userMenu: 'Menu konta użytkownika {{name}}',
     profile: 'Profil',
+    settings: 'Ustawienia',
     purchaseHistory: 'Historia zakupów',
     logOut: 'Wyloguj się',
   },

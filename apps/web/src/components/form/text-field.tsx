@@ -8,13 +8,17 @@ interface TextFieldProps extends ComponentProps<'input'> {
   error?: string;
   /** Extra content on the label row, e.g. a "Forgot password" link. */
   labelAside?: ReactNode;
+  /** Help under the input (e.g. the password rules), read with the input by screen readers. */
+  hint?: string;
 }
 
 /** Labelled text input with its error message wired up for assistive technology. */
-export function TextField({ label, error, labelAside, id, className, ...inputProps }: TextFieldProps) {
+export function TextField({ label, error, labelAside, hint, id, className, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={clsx('field', className)}>
       <div className="field__label-row">
@@ -28,10 +32,15 @@ export function TextField({ label, error, labelAside, id, className, ...inputPro
           id={inputId}
           className="field__input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           {...inputProps}
         />
       </div>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       <p id={errorId} className="field__error" aria-live="polite">
         {error}
       </p>

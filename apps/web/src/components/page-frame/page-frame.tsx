@@ -5,7 +5,8 @@ import './page-frame.css';
 
 interface PageFrameProps {
   heading: string;
-  text: string;
+  /** A short line under the heading. */
+  text?: string;
   /** document.title; defaults to the heading. */
   title?: string;
   children?: ReactNode;
@@ -17,10 +18,13 @@ export function PageFrame({ heading, text, title, children, className }: PageFra
   useDocumentTitle(title ?? heading);
   return (
     <section className={clsx('page-frame card', className)} aria-labelledby="page-frame-heading">
-      <h1 id="page-frame-heading" className="page-frame__heading">
+      <h1
+        id="page-frame-heading"
+        className={clsx('page-frame__heading', !text && 'page-frame__heading--alone')}
+      >
         {heading}
       </h1>
-      <p className="page-frame__text">{text}</p>
+      {text && <p className="page-frame__text">{text}</p>}
       {children}
     </section>
   );

@@ -21,6 +21,13 @@ describe('signInErrorOutcome', () => {
     });
   });
 
+  it('shows email_not_confirmed as a banner that can send the confirmation again', () => {
+    expect(signInErrorOutcome(apiError('authorization.email_not_confirmed'))).toEqual({
+      kind: 'unconfirmed',
+      messageKey: 'apiErrors.authorization.email_not_confirmed',
+    });
+  });
+
   it('puts any other error on the password field', () => {
     expect(signInErrorOutcome(apiError('authorization.invalid_credentials'))).toEqual({
       kind: 'field',

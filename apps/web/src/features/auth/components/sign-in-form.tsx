@@ -6,16 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { TextField } from '../../../components/form/text-field';
-import { InfoIcon } from '../../../components/icons';
+import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
 import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorOutcome } from '../sign-in-error';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { ResendConfirmationButton } from './resend-confirmation';
 import './sign-in-form.css';
 
-/** A message above the form, kept as its i18n key so it follows a language switch. */
-type Notice = { tone: 'info' | 'error'; messageKey: string } | null;
+/**
+ * A message above the form, kept as its i18n key so it follows a language switch; `resendTo` offers to send
+ * the confirmation e-mail again to that address.
+ */
+type Notice = { tone: 'info' | 'error'; messageKey: string; resendTo?: string } | null;
 
 /** The sign-in screen's content below its heading (spec §2). */
 export function SignInForm() {
@@ -57,7 +61,9 @@ export function SignInForm() {
     } catch (error) {
       const outcome = signInErrorOutcome(error);
       if (outcome.kind === 'info') setNotice({ tone: 'info', messageKey: outcome.messageKey });
-      else setError(outcome.field, { type: 'server', message: outcome.messageKey }, { shouldFocus: true });
+      else if (outcome.kind === 'unconfirmed') {
+        setNotice({ tone: 'info', messageKey: outcome.messageKey, resendTo: values.email });
+      } else setError(outcome.field, { type: 'server', message: outcome.messageKey }, { shouldFocus: true });
     }
   });
 
@@ -74,14 +80,16 @@ export function SignInForm() {
         </>
       )}
 
-      <div aria-live="polite">
+      <LiveRegion>
         {notice && (
-          <p className={`banner banner--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
-            <InfoIcon />
-            <span>{t(notice.messageKey)}</span>
-          </p>
+          <Banner
+            tone={notice.tone}
+            action={notice.resendTo ? <ResendConfirmationButton email={notice.resendTo} /> : undefined}
+          >
+            {t(notice.messageKey)}
+          </Banner>
         )}
-      </div>
+      </LiveRegion>
 
       <form className="sign-in__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField

@@ -1,0 +1,65 @@
+import { languages, type Language, type User } from '@greenhouse/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Banner, LiveRegion } from '../../../components/notice/notice';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useUpdateAccount } from '../api/account';
+
+const settingsFormSchema = z.object({ language: z.enum(languages, { error: 'validation.required' }) });
+type SettingsForm = z.infer<typeof settingsFormSchema>;
+
+/**
+ * The user's preferences: the language of the screens and of the e-mails the account receives. Saving
+ * sends it with the user's names (PUT /account/data) and switches the UI to it (stored under `language`).
+ */
+export function SettingsForm({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateAccount();
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<SettingsForm>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: { language: user.language },
+  });
+
+  const onSubmit = handleSubmit(async ({ language }) => {
+    try {
+      await update.mutateAsync({ firstName: user.firstName, lastName: user.lastName, language });
+    } catch {
+      return; // Shown below from update.error.
+    }
+    await i18n.changeLanguage(language);
+  });
+
+  return (
+    <form className="profile-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <fieldset className="choice-group" aria-describedby="settings-language-hint">
+        <legend className="choice-group__legend">{t('settings.language.legend')}</legend>
+        <p id="settings-language-hint" className="choice-group__hint">
+          {t('settings.language.hint')}
+        </p>
+        <div className="choice-group__options">
+          {languages.map((language: Language) => (
+            <label key={language} className="choice" lang={language}>
+              <input type="radio" value={language} className="choice__input" {...register('language')} />
+              <span className="choice__label">{t(`language.${language}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <LiveRegion assertive>
+        {update.isError && <Banner tone="error">{apiErrorMessage(t, update.error)}</Banner>}
+      </LiveRegion>
+      <LiveRegion>{update.isSuccess && <Banner tone="success">{t('settings.saved')}</Banner>}</LiveRegion>
+      <div className="profile-form__actions">
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('common.saving') : t('settings.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { requestResetFormSchema, type RequestResetForm } from '@greenhouse/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { TextField } from '../../../components/form/text-field';
+import { Banner, LiveRegion, Outcome } from '../../../components/notice/notice';
+import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { useRequestPasswordReset } from '../api/password-reset';
+import './auth-forms.css';
+
+const fields = ['email'] as const;
+
+/**
+ * Asks for the account's address and requests a reset link. The answer is the same for every address, so
+ * the result says "if an account exists".
+ */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<RequestResetForm>({
+    resolver: zodResolver(requestResetFormSchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await request.mutateAsync(email);
+    } catch (error) {
+      const outcome = formErrorOutcome(error, fields);
+      if (outcome.kind === 'field') {
+        setError(
+          outcome.field,
+          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
+          { shouldFocus: true },
+        );
+      }
+    }
+  });
+
+  if (request.isSuccess) {
+    return (
+      <Outcome
+        tone="mail"
+        title={t('forgotPassword.sent.title')}
+        actions={
+          <Link to={paths.signIn} className="btn btn--outline btn--block">
+            {t('common.backToSignIn')}
+          </Link>
+        }
+      >
+        <p>{t('forgotPassword.sent.text', { email: request.data.email })}</p>
+        <p>{t('forgotPassword.sent.detail')}</p>
+      </Outcome>
+    );
+  }
+
+  const formError = request.isError ? formErrorOutcome(request.error, fields) : null;
+
+  return (
+    <div className="auth-stack">
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('signIn.emailPlaceholder')}
+          error={visibleFieldError(t, errors.email, touchedFields.email, isSubmitted)}
+          {...register('email')}
+        />
+        <LiveRegion assertive>
+          {formError?.kind === 'form' && <Banner tone="error">{t(formError.messageKey)}</Banner>}
+        </LiveRegion>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
+        </button>
+      </form>
+      <p className="auth-footer">
+        {t('forgotPassword.remembered')}{' '}
+        <Link to={paths.signIn} className="text-link">
+          {t('signUp.signIn')}
+        </Link>
+      </p>
+    </div>
+  );
+}

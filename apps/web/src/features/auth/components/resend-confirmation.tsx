@@ -1,0 +1,111 @@
+import { requestResetFormSchema, type RequestResetForm } from '@greenhouse/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import clsx from 'clsx';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form/text-field';
+import { Banner, LiveRegion } from '../../../components/notice/notice';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { useResendConfirmation } from '../api/email-confirmation';
+import './auth-forms.css';
+
+interface ResendConfirmationButtonProps {
+  /** The address to send the link to. */
+  email: string;
+  /** The button's text; "Send the confirmation e-mail again" by default. */
+  label?: string;
+  className?: string;
+}
+
+/** Sends the confirmation e-mail again to a known address and says how that went. */
+export function ResendConfirmationButton({ email, label, className }: ResendConfirmationButtonProps) {
+  const { t } = useTranslation();
+  const resend = useResendConfirmation();
+  return (
+    <div className={clsx('resend', className)}>
+      <button
+        type="button"
+        className="btn btn--outline"
+        disabled={resend.isPending}
+        aria-busy={resend.isPending}
+        onClick={() => resend.mutate(email)}
+      >
+        {resend.isPending ? t('resendConfirmation.sending') : (label ?? t('resendConfirmation.action'))}
+      </button>
+      <LiveRegion>
+        {resend.isSuccess && <p className="resend__result">{t('resendConfirmation.sent', { email })}</p>}
+      </LiveRegion>
+      <LiveRegion assertive>
+        {resend.isError && (
+          <p className="resend__result resend__result--error" role="alert">
+            {apiErrorMessage(t, resend.error)}
+          </p>
+        )}
+      </LiveRegion>
+    </div>
+  );
+}
+
+/** Asks for an address and sends a new confirmation link to it (after a link that did not work). */
+export function ResendConfirmationForm() {
+  const { t } = useTranslation();
+  const resend = useResendConfirmation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<RequestResetForm>({
+    resolver: zodResolver(requestResetFormSchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await resend.mutateAsync(email);
+    } catch (error) {
+      const outcome = formErrorOutcome(error, ['email'] as const);
+      if (outcome.kind === 'field') {
+        setError(
+          outcome.field,
+          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
+          { shouldFocus: true },
+        );
+      }
+    }
+  });
+
+  const formError = resend.isError && formErrorOutcome(resend.error, ['email'] as const).kind === 'form';
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        label={t('forms.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('signIn.emailPlaceholder')}
+        error={visibleFieldError(t, errors.email, touchedFields.email, isSubmitted)}
+        {...register('email')}
+      />
+      <LiveRegion assertive>
+        {formError && <Banner tone="error">{apiErrorMessage(t, resend.error)}</Banner>}
+      </LiveRegion>
+      <LiveRegion>
+        {resend.isSuccess && (
+          <Banner tone="success">{t('resendConfirmation.sent', { email: resend.data.email })}</Banner>
+        )}
+      </LiveRegion>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {isSubmitting ? t('resendConfirmation.sending') : t('resendConfirmation.newLink')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { setNewPasswordFormSchema, type SetNewPasswordForm } from '@greenhouse/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { TextField } from '../../../components/form/text-field';
+import { Banner, LiveRegion, Outcome } from '../../../components/notice/notice';
+import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { useSetNewPassword } from '../api/password-reset';
+import './auth-forms.css';
+
+const fields = ['password', 'confirmPassword'] as const;
+
+const INVALID_TOKEN = 'authorization.invalid_or_expired_password_reset_token';
+
+/** The new password for the token of a reset link (kept in a hidden field). */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const setNewPassword = useSetNewPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<SetNewPasswordForm>({
+    resolver: zodResolver(setNewPasswordFormSchema),
+    mode: 'all',
+    defaultValues: { password: '', confirmPassword: '', token },
+  });
+
+  const shown = (name: (typeof fields)[number]) =>
+    visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      await setNewPassword.mutateAsync(form);
+    } catch (error) {
+      const outcome = formErrorOutcome(error, fields);
+      if (outcome.kind === 'field') {
+        setError(
+          outcome.field,
+          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
+          { shouldFocus: true },
+        );
+      }
+    }
+  });
+
+  if (setNewPassword.isSuccess) {
+    return (
+      <Outcome
+        tone="success"
+        title={t('resetPassword.done.title')}
+        actions={
+          <Link to={paths.signIn} className="btn btn--primary btn--block">
+            {t('resetPassword.done.signIn')}
+          </Link>
+        }
+      >
+        <p>{t('resetPassword.done.text')}</p>
+      </Outcome>
+    );
+  }
+
+  const formError = setNewPassword.isError ? formErrorOutcome(setNewPassword.error, fields) : null;
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <input type="hidden" {...register('token')} />
+      <TextField
+        label={t('forms.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('forms.passwordHint')}
+        error={shown('password')}
+        {...register('password', { deps: 'confirmPassword' })}
+      />
+      <TextField
+        label={t('forms.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={shown('confirmPassword')}
+        {...register('confirmPassword')}
+      />
+      <LiveRegion assertive>
+        {formError?.kind === 'form' && (
+          <Banner
+            tone="error"
+            action={
+              formError.code === INVALID_TOKEN ? (
+                <Link to={paths.forgotPassword} className="text-link">
+                  {t('resetPassword.requestNewLink')}
+                </Link>
+              ) : undefined
+            }
+          >
+            {t(formError.messageKey)}
+          </Banner>
+        )}
+      </LiveRegion>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {isSubmitting ? t('resetPassword.submitting') : t('resetPassword.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { signUpFormSchema, type SignUpForm as SignUpValues } from '@greenhouse/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { TextField } from '../../../components/form/text-field';
+import { Banner, LiveRegion } from '../../../components/notice/notice';
+import { currentLanguage } from '../../../lib/i18n';
+import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { useSignUp } from '../api/sign-up';
+import './auth-forms.css';
+
+const fields = ['email', 'password', 'firstName', 'lastName'] as const;
+
+/**
+ * The sign-up form: email, password (its rules shown as a hint), first and last name. On success the
+ * screen switches to "check your inbox" through onSent; server errors for a field go onto it, others into
+ * the alert region above the button.
+ */
+export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpFormSchema),
+    mode: 'all',
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+  });
+
+  const shown = (name: (typeof fields)[number]) =>
+    visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
+
+  const onSubmit = handleSubmit(async (form) => {
+    const language = currentLanguage(i18n);
+    try {
+      const { email } = await signUp.mutateAsync({ form, language });
+      onSent(email);
+    } catch (error) {
+      const outcome = formErrorOutcome(error, fields);
+      if (outcome.kind === 'field') {
+        setError(
+          outcome.field,
+          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
+          { shouldFocus: true },
+        );
+      }
+    }
+  });
+
+  const formError = signUp.isError ? formErrorOutcome(signUp.error, fields) : null;
+
+  return (
+    <div className="auth-stack">
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('signIn.emailPlaceholder')}
+          error={shown('email')}
+          {...register('email')}
+        />
+        <TextField
+          label={t('forms.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('forms.passwordHint')}
+          error={shown('password')}
+          {...register('password')}
+        />
+        <TextField
+          label={t('forms.firstName')}
+          autoComplete="given-name"
+          error={shown('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          label={t('forms.lastName')}
+          autoComplete="family-name"
+          error={shown('lastName')}
+          {...register('lastName')}
+        />
+        <LiveRegion assertive>
+          {formError?.kind === 'form' && <Banner tone="error">{t(formError.messageKey)}</Banner>}
+        </LiveRegion>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
+        </button>
+      </form>
+      <p className="auth-footer">
+        {t('signUp.haveAccount')}{' '}
+        <Link to={paths.signIn} className="text-link">
+          {t('signUp.signIn')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { TFunction } from 'i18next';
+import type { FieldError } from 'react-hook-form';
+import { isApiRequestError } from './api-client';
+import { apiErrorKey, errorCodeOf } from './api-error-message';
+
+/** The react-hook-form error type of a message the server gave for a field. */
+export const SERVER_ERROR_TYPE = 'server';
+
+/** Where a failed call's message goes: onto a field of the form, or into the form's alert region. */
+export type FormErrorOutcome<F extends string> =
+  | { kind: 'field'; field: F; messageKey: string }
+  | { kind: 'form'; code: string | undefined; messageKey: string };
+
+/**
+ * Places a failed call's message (spec §8): on the field that params.field names if the form has it (the
+ * apiErrors text of its code), otherwise in the form's alert region.
+ */
+export function formErrorOutcome<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): FormErrorOutcome<F> {
+  const code = errorCodeOf(error);
+  const messageKey = apiErrorKey(code);
+  const field = isApiRequestError(error) ? error.params.field : undefined;
+  const known = typeof field === 'string' && (fields as readonly string[]).includes(field);
+  return known ? { kind: 'field', field: field as F, messageKey } : { kind: 'form', code, messageKey };
+}
+
+/**
+ * The translated text of a field's error, or undefined while it should stay hidden: client-side errors
+ * show once the field has been touched or the form submitted (like the sign-in form); the server's always.
+ */
+export function visibleFieldError(
+  t: TFunction,
+  error: FieldError | undefined,
+  touched: boolean | undefined,
+  submitted: boolean,
+): string | undefined {
+  if (!error?.message) return undefined;
+  return error.type === SERVER_ERROR_TYPE || touched || submitted ? t(error.message) : undefined;
+}

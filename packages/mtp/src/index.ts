@@ -1,0 +1,27 @@
+export * from './constants.js';
+export * from './versions.js';
+export type { Problem, ProblemKey, JsonPath } from './problems.js';
+export { MESSAGES, toJsonPointer } from './problems.js';
+export * from './protocol.js';
+export { protocolSchemas, TOKEN_TYPES, MODEL_TYPES } from './schema/protocol-schemas.js';
+export type { RawProtocolFile } from './schema/protocol-schemas.js';
+export { parseProtocol, parseProtocolText, checkProtocolSchema, protocolVersionOf } from './parse.js';
+export type { ParseResult } from './parse.js';
+export {
+  MtpRenderError,
+  renderSample,
+  renderGuardrail,
+  renderPrompt,
+  parseOutput,
+  parseReaction,
+  sampleReaction,
+  guardrailReaction,
+  keyLinePattern,
+  numberSlot,
+  formatNumber,
+  formatNumberList,
+  toLine,
+} from './render.js';
+export type { RenderedText, GuardrailRenderOptions, PromptLine, ParsedOutput, Reaction } from './render.js';
+export { buildTemplate } from './template.js';
+export type { Template, TemplateInstruction, TemplateInstructionType } from './template.js';
