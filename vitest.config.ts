@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Room for a loaded 2-core CI machine; a test that hangs still fails.
+          testTimeout: 15_000,
         },
       },
       {
@@ -25,6 +27,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          testTimeout: 15_000,
         },
       },
       {

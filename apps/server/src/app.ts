@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Database } from '@greenhouse/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account-routes.js';
@@ -11,6 +12,9 @@ import { authRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { GoogleSignIn } from './features/auth/google-sign-in.js';
 import { SessionStore } from './features/auth/sessions.js';
+import { bloomRoutes } from './features/blooms/bloom-routes.js';
+import { BloomService } from './features/blooms/bloom-service.js';
+import type { JobQueue } from './features/jobs/job-queue.js';
 import { createMailer } from './features/mail/mailer.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
@@ -30,7 +34,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface AppOptions {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** The job queue the API enqueues agents' stages on. */
+  queue: JobQueue;
+  /** The process's logger; none in tests. */
+  log?: FastifyBaseLogger;
   /** Where the built web app is; tests may point elsewhere. */
   webRoot?: string;
 }
@@ -39,14 +46,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      // Readable lines for a person at a terminal; JSON lines for log collectors.
-      ...(process.stdout.isTTY
-        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-        : {}),
-    },
+    ...(options.log ? { loggerInstance: options.log } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -94,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = new AuthService({ db, sessions, mailer, config });
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
   const accounts = new AccountService(db, sessions);
+  const blooms = new BloomService(db, options.queue, config);
   const csrfSecret = await instanceSecret(db, 'csrf');
   // Ended sessions are refused as they are used; this sweep only keeps the table small.
   const sweep = setInterval(
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, google, sessions, cookies, config });
       await api.register(accountRoutes, { accounts, cookies, config });
+      await api.register(fastifyMultipart);
+      await api.register(bloomRoutes, { blooms });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

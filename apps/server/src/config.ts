@@ -41,6 +41,7 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+    AGENT_PRICE_CENTS: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
   })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -67,6 +68,7 @@ const envSchema = z
           directory: path.join(path.resolve(env.DATA_DIR), 'outbox'),
           from: env.MAIL_FROM,
         } as const),
+    agentPriceCents: env.AGENT_PRICE_CENTS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

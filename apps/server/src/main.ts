@@ -2,6 +2,9 @@
 import { DirectoryLockedError, openDatabase } from '@greenhouse/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { JobQueue } from './features/jobs/job-queue.js';
+import { StageRunner } from './features/pipeline/stage-runner.js';
+import { createLogger } from './lib/logger.js';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -22,7 +25,12 @@ const database = await openDatabase(config.database).catch((error: unknown) => {
 });
 await database.migrate();
 
-const app = await buildApp({ config, database });
+const log = createLogger(config);
+const queue = await JobQueue.start(database, log);
+const app = await buildApp({ config, database, queue, log });
+// The embedded default works the queue in this process too.
+const runner = new StageRunner(database.db, queue, app.log);
+await queue.work((job, context) => runner.run(job, context));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -30,6 +38,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await queue.stop();
   await database.close();
   process.exit(0);
 }

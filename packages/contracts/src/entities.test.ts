@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { describe, it, expect } from 'vitest';
 import {
   bloomListResponseSchema,
@@ -13,7 +14,8 @@ import {
   type BloomStatusInput,
 } from './entities.js';
 
-const bloom: Bloom = {
+// As a client may send it: the fields with defaults (progress, metrics, summary…) left out.
+const bloom: z.input<typeof bloomSchema> = {
   id: 'b1',
   name: 'My bloom',
   createdAt: '2024-03-05T07:08:00.000Z',
@@ -59,11 +61,13 @@ describe('enums', () => {
 });
 
 describe('response schemas', () => {
-  it('read a bloom list', () => {
-    expect(bloomListResponseSchema.parse({ blooms: [bloom], total: 1 })).toEqual({
-      blooms: [bloom],
-      total: 1,
-    });
+  it('read a bloom list, filling in the optional details', () => {
+    const parsed = bloomListResponseSchema.parse({ blooms: [bloom], total: 1 });
+    expect(parsed).toMatchObject({ blooms: [bloom], total: 1 });
+    const first: Bloom = parsed.blooms[0]!;
+    expect(first.stages[0]).toMatchObject({ progress: null, metrics: null, startedAt: null });
+    expect(first.payment).toEqual({ status: 'not_initialized', amountCents: 0, currency: 'usd' });
+    expect(first.summary).toBeNull();
   });
 
   it('reject unknown enum values', () => {

@@ -94,12 +94,47 @@ export type DatasetStatus = (typeof datasetStatuses)[number];
 export const workStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
 export type WorkStatus = (typeof workStatuses)[number];
 
+/** A running stage's progress: what it has done of what it has to do, and when it expects to finish. */
+export const stageProgressSchema = z.object({
+  percent: z.number(),
+  step: z.number().int(),
+  totalSteps: z.number().int(),
+  /** Seconds left, when the stage can tell. */
+  etaSeconds: z.number().nullable(),
+});
+export type StageProgress = z.infer<typeof stageProgressSchema>;
+
 export const bloomStageSchema = z.object({
   name: z.enum(bloomStageNames),
   status: z.enum(workStatuses),
+  /** Why a failed stage failed, in words its owner can read. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  progress: stageProgressSchema.nullable().default(null),
+  /** What the stage measured (counts, losses, accuracy), by name. */
+  metrics: z.record(z.string(), z.unknown()).nullable().default(null),
+  /** ISO date-times. */
+  startedAt: z.string().nullable().default(null),
+  completedAt: z.string().nullable().default(null),
 });
 export type BloomStage = z.infer<typeof bloomStageSchema>;
+
+/** What the agent is, read from its protocol: shown on the agent page. */
+export const bloomSummarySchema = z.object({
+  context: z.array(z.string()),
+  instructions: z.array(
+    z.object({
+      name: z.string(),
+      /** Input lines a user gives (the protocol's `inputs`). */
+      inputs: z.number().int(),
+      samples: z.number().int(),
+      reactions: z.array(z.string()),
+    }),
+  ),
+  /** Every reaction (final token) the agent can give. */
+  reactions: z.array(z.string()),
+  guardrails: z.number().int(),
+});
+export type BloomSummary = z.infer<typeof bloomSummarySchema>;
 
 export const bloomSchema = z.object({
   id: z.string(),
@@ -108,6 +143,8 @@ export const bloomSchema = z.object({
   createdAt: z.string(),
   /** ISO date-time. */
   updatedAt: z.string(),
+  /** ISO date-time the last stage completed, or null. */
+  completedAt: z.string().nullable().default(null),
   downloadURL: z.string().nullable(),
   dataset: z.object({
     name: z.string(),
@@ -116,7 +153,15 @@ export const bloomSchema = z.object({
     model: z.object({ status: z.enum(workStatuses) }),
   }),
   stages: z.array(bloomStageSchema),
-  payment: z.object({ status: z.enum(paymentStatuses) }),
+  payment: z.object({
+    status: z.enum(paymentStatuses),
+    /** The agent's price in cents (the original shows "Total Cost: $0"). */
+    amountCents: z.number().int().default(0),
+    currency: z.string().default('usd'),
+  }),
+  /** The protocol version in use (an edit adds a version). */
+  protocolVersion: z.number().int().default(1),
+  summary: bloomSummarySchema.nullable().default(null),
 });
 export type Bloom = z.infer<typeof bloomSchema>;
 

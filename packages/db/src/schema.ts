@@ -6,8 +6,10 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -122,3 +124,105 @@ export const instanceSecrets = pgTable('instance_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Agents (blooms)
+// ---------------------------------------------------------------------------------------------
+
+export const bloomStageName = pgEnum('bloom_stage_name', [
+  'data_preparation_stage_1',
+  'data_preparation_stage_2',
+  'data_validation',
+  'training_tokenizer',
+  'training_pretraining',
+  'training_finetuning',
+  'training_exporting',
+]);
+export const workStatus = pgEnum('work_status', ['pending', 'processing', 'completed', 'failed']);
+export const paymentStatus = pgEnum('payment_status', [
+  'not_initialized',
+  'pending',
+  'paid',
+  'expired',
+  'failed',
+  'processing',
+]);
+
+export const blooms = pgTable(
+  'blooms',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The uploaded file's name (the dataset's name), as the user's client sent it; never a path. */
+    datasetName: text('dataset_name').notNull(),
+    paymentStatus: paymentStatus('payment_status').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last stage completed. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('blooms_user_updated_idx').on(table.userId, table.updatedAt)],
+);
+
+/** Every version of an agent's protocol: an edit adds a version, never overwrites one. */
+export const bloomProtocols = pgTable(
+  'bloom_protocols',
+  {
+    bloomId: uuid('bloom_id')
+      .notNull()
+      .references(() => blooms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The file as uploaded (parsed JSON). */
+    content: jsonb('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.bloomId, table.version] })],
+);
+
+export const bloomStages = pgTable(
+  'bloom_stages',
+  {
+    bloomId: uuid('bloom_id')
+      .notNull()
+      .references(() => blooms.id, { onDelete: 'cascade' }),
+    name: bloomStageName('name').notNull(),
+    /** 0-based order of the stage in the pipeline. */
+    position: integer('position').notNull(),
+    status: workStatus('status').notNull().default('pending'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** {percent, step, totalSteps, etaSeconds} while it runs. */
+    progress: jsonb('progress'),
+    /** Stage metrics (losses, accuracy, counts). */
+    metrics: jsonb('metrics'),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.bloomId, table.name] })],
+);
+
+/**
+ * What a stage produced, one row per (agent, stage, kind): a re-run replaces it, so a stage
+ * never leaves two.
+ */
+export const bloomArtifacts = pgTable(
+  'bloom_artifacts',
+  {
+    bloomId: uuid('bloom_id')
+      .notNull()
+      .references(() => blooms.id, { onDelete: 'cascade' }),
+    stage: bloomStageName('stage').notNull(),
+    kind: text('kind').notNull(),
+    content: jsonb('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.bloomId, table.stage, table.kind] })],
+);

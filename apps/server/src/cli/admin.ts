@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { signUpRequestSchema } from '@greenhouse/contracts';
 import { DirectoryLockedError, openDatabase, schema, type Database } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { AuthService } from '../features/auth/auth-service.js';
 import { hashPassword } from '../features/auth/passwords.js';
@@ -12,6 +11,7 @@ import { SessionStore } from '../features/auth/sessions.js';
 import { findUserByEmail } from '../features/auth/users.js';
 import { createMailer } from '../features/mail/mailer.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
+import { createLogger } from '../lib/logger.js';
 import { renderEmail } from '../features/mail/templates.js';
 
 const usage = `Usage: npm run admin -- <command> [options]
@@ -57,7 +57,7 @@ async function run(config: Config, database: Database, args: string[]): Promise<
   });
   const [command, target] = positionals;
   const { db } = database;
-  const log = pino({ level: 'info' });
+  const log = createLogger(config);
   const mailer = createMailer(config.mail, log);
   try {
     switch (command) {

@@ -26,8 +26,13 @@ export class SessionClient {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: InjectOptions['method'], url: string, payload?: unknown): Promise<Reply> {
-    const headers: Record<string, string> = { ...this.headers };
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { ...this.headers, ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(String(method));
     const xsrf = this.cookies.get('XSRF-TOKEN');
@@ -67,6 +72,19 @@ export class SessionClient {
   post = (url: string, payload?: unknown) => this.request('POST', url, payload ?? {});
   put = (url: string, payload?: unknown) => this.request('PUT', url, payload ?? {});
   delete = (url: string) => this.request('DELETE', url);
+
+  /** A multipart/form-data upload, as a browser's FormData sends it. */
+  async upload(
+    url: string,
+    fields: { name?: string; file?: { name: string; content: string | Buffer } },
+  ): Promise<Reply> {
+    const form = new FormData();
+    if (fields.name !== undefined) form.append('name', fields.name);
+    if (fields.file) form.append('file', new Blob([new Uint8Array(Buffer.from(fields.file.content))]), fields.file.name);
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    return this.request('POST', url, body, { 'content-type': encoded.headers.get('content-type')! });
+  }
 
   /** Gets a CSRF token the way the web app does: from any API response. */
   async prime(): Promise<this> {

@@ -5,6 +5,7 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
+import { AgentScreen, NewAgentScreen } from './routes/agent-screens';
 import { AdminUserScreen, AppInfoScreen } from './routes/app-screens';
 import {
   EmailConfirmationScreen,
@@ -36,8 +37,8 @@ const screens: Record<RoutePath, ReactElement> = {
   '/chat/:id': <AppInfoScreen screen="chat" />,
   '/chat': <Navigate to={paths.newChat} replace />,
   '/agent': <Navigate to={paths.newAgent} replace />,
-  '/agent/new': <AppInfoScreen screen="newAgent" />,
-  '/agent/:id': <AppInfoScreen screen="agent" />,
+  '/agent/new': <NewAgentScreen />,
+  '/agent/:id': <AgentScreen />,
   // /blooms redirects to the new-agent screen rather than to the newest agent: that needs no extra
   // request (and no loading or empty-list state) and always lands somewhere useful, while the newest
   // agent is one click away in the sidebar's list.

@@ -89,6 +89,18 @@ describe('api client requests', () => {
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'Secret1!' }));
   });
 
+  it('sends a FormData body as multipart, leaving its Content-Type (and boundary) to fetch', async () => {
+    const { client, fetchMock, lastRequest } = setup({ 'XSRF-TOKEN': 'csrf-123' });
+    fetchMock.mockResolvedValue(jsonResponse({ id: 'b1' }, 201));
+    const form = new FormData();
+    form.append('name', 'Helper');
+    await client.post('/bloom/upload', { body: form });
+    const { init, headers } = lastRequest();
+    expect(init.body).toBe(form);
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.get('X-XSRF-TOKEN')).toBe('csrf-123');
+  });
+
   it('returns undefined for an empty success body', async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));

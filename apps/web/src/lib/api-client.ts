@@ -38,7 +38,7 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 export type QueryParams = Parameters<typeof buildListQuery>[0];
 
 export interface RequestOptions<T> {
-  /** JSON body. */
+  /** JSON body; a FormData is sent as it is (multipart/form-data, its boundary set by fetch). */
   body?: unknown;
   /** Encoded with the spec's list query rules (spec §7). */
   query?: QueryParams;
@@ -127,10 +127,11 @@ export function createApiClient(deps: ApiClientDeps) {
     const query = options.query ? buildListQuery(options.query) : '';
     const url = `${baseUrl()}${path}${query ? `?${query}` : ''}`;
     const hasBody = options.body !== undefined;
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
     const response = await send(url, {
       method,
-      headers: headersFor(hasBody, 'application/json'),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: headersFor(hasBody && !isForm, 'application/json'),
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
     let data: unknown;

@@ -43,4 +43,16 @@ void i18n.use(initReactI18next).init({
 });
 syncDocumentLanguage(i18n.language);
 
+// Formats for values quoted from files (protocol problems): `{{property, quote}}` → "name",
+// `{{allowed, quoteList}}` → "a", "b", and `{{line, nth}}` / `{{sets, nthList}}` turn 0-based indexes
+// into the 1-based numbers people count with.
+const quote = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+const nth = (value: unknown) => (typeof value === 'number' ? String(value + 1) : String(value ?? ''));
+const each = (value: unknown, format: (item: unknown) => string) =>
+  Array.isArray(value) ? value.map(format).join(', ') : format(value);
+i18n.services.formatter?.add('quote', quote);
+i18n.services.formatter?.add('quoteList', (value: unknown) => each(value, quote));
+i18n.services.formatter?.add('nth', nth);
+i18n.services.formatter?.add('nthList', (value: unknown) => each(value, nth));
+
 export { i18n };

@@ -1,3 +1,8 @@
+import type { ProblemKey } from '@greenhouse/mtp';
+
+/** `mtp.required` → `required`: the keys of `mtp` below, one for each problem the protocol validator knows. */
+type ProblemTextKey<K> = K extends `mtp.${infer Name}` ? Name : never;
+
 /**
  * English texts. The shape of this object is the shape every other language must have (see pl.ts).
  * Top-level validation keys (invalidEmail, chatTitleRequired, …) are the i18n keys that the form schemas of
@@ -240,14 +245,6 @@ export const en = {
       heading: 'Chat',
       text: 'This conversation will be shown here soon.',
     },
-    newAgent: {
-      heading: 'New agent',
-      text: 'Creating an agent from an uploaded JSON file will be available here soon.',
-    },
-    agent: {
-      heading: 'Agent',
-      text: 'The training progress and downloads of this agent will be shown here soon.',
-    },
     flora: {
       heading: 'Inference Engine',
       text: 'Downloads of Flora, the engine that runs your agents on your own machine, will be listed here soon.',
@@ -259,6 +256,218 @@ export const en = {
     adminUser: {
       heading: 'User profile',
       text: 'The details of user {{userId}} will be shown here soon.',
+    },
+  },
+
+  newAgent: {
+    heading: 'New agent',
+    formHeading: 'Upload JSON File',
+    nameLabel: 'Name (optional)',
+    namePlaceholder: 'Enter name for your agent...',
+    fileLabel: 'Protocol file (.json, up to 2 MB)',
+    dropTitle: 'Drag & drop a JSON file',
+    dropHint: 'or click to browse',
+    dropRelease: 'Drop the file here',
+    replaceHint: 'Drop another file or click to replace it',
+    chosenFile: 'Chosen file',
+    removeFile: 'Remove {{name}}',
+    submit: 'Create agent',
+    submitting: 'Uploading…',
+    created: 'Agent “{{name}}” created.',
+    help: {
+      summary: 'What is a protocol file?',
+      intro:
+        'A protocol file describes your agent in the Model Train Protocol (MTP) format: a JSON file whose "$schema" names its version (for example …/v2/bloom_2_0_1.json).',
+      fields:
+        'It gives the agent a "name", the number of "inputs" (input lines of a sample), "model_type" "generative", background sentences in "context" and every token it uses in "tokens".',
+      sets: 'Under "instruction", each set lists a token row per line, at least 3 samples (one text per line and a result token) and guardrails with bad examples.',
+      checks:
+        'Before the agent is created, the file is checked against its schema and the protocol’s rules: known tokens, enough samples per result, numbers within their ranges. Every problem is listed with where it is in the file.',
+    },
+  },
+
+  upload: {
+    errors: {
+      fileTooLarge: 'The file is larger than 2 MB. Choose a smaller file.',
+      oneFile: 'Drop a single file.',
+      invalidProtocol: 'This is not a valid protocol file. Fix these problems and upload it again:',
+      invalidJsonAt: 'The file does not contain valid JSON (line {{line}}, column {{column}}).',
+      where: 'Where',
+      wholeFile: 'the whole file',
+    },
+  },
+
+  // Texts of the protocol validator's problem keys (packages/mtp MESSAGES), by key: `mtp.required` etc.
+  // Values quoted from the file use the formats quote / quoteList; 0-based indexes nth / nthList.
+  protocolProblems: {
+    inSet: '(set {{number}})',
+    inSetNamed: '(set {{name}})',
+    at: '(line {{line}}, column {{column}})',
+  },
+  mtp: {
+    invalidJson: 'The file is not valid JSON: {{reason}}{{at}}.',
+    notAnObject: 'A protocol file must be a JSON object.',
+    schemaMissing:
+      'The file has no "$schema", so its protocol version is unknown. Protocol files name their version, e.g. "$schema": "https://mtp.schemas.databiomes.com/v2/bloom_2_0_1.json".',
+    schemaUnknown:
+      'The "$schema" {{schema, quote}} is not an MTP protocol schema. Supported versions: {{supported, quoteList}}.',
+    schemaVersionUnsupported:
+      'Protocol version {{version}} is not supported. Supported versions: {{supported, quoteList}}.',
+    wrongFileKind: 'This is a {{kind}} file, not a protocol file. Upload the protocol (bloom) file instead.',
+    required: 'The required property {{property, quote}} is missing.',
+    invalidType: 'Expected {{expected}} here, found {{received}}.',
+    invalidValue: '{{received, quote}} is not allowed here. Allowed values: {{allowed, quoteList}}.',
+    tooSmall: 'The number {{received}} is below the minimum of {{minimum}}.',
+    tooBig: 'The number {{received}} is above the maximum of {{maximum}}.',
+    tooShort: 'The text is too short (minimum length {{minLength}}, it has {{length}}).',
+    tooLong: 'The text is too long (maximum length {{maxLength}}, it has {{length}}).',
+    tooFewItems: 'The list has too few items (minimum {{minItems}}, it has {{count}}).',
+    tooManyItems: 'The list has too many items (maximum {{maxItems}}, it has {{count}}).',
+    unknownProperty: 'Unknown property {{property, quote}}.',
+    patternMismatch: 'The text does not match the pattern {{pattern}}.',
+    noMatchingShape: 'Expected {{expected}} here, found {{received}}.',
+    tooFewSamples: 'An instruction set needs at least {{minimum}} samples; this one has {{count}}.',
+    tooFewBadExamples: 'A guardrail needs at least {{minimum}} bad examples; this one has {{count}}.',
+    modelTypeNotSupported:
+      'Model type {{modelType, quote}} is not supported yet: Greenhouse trains generative models only.',
+    nameTooLong: 'The agent name may have at most {{maximum}} characters (it has {{length}}).',
+    setNameTooLong: 'The instruction set name may have at most {{maximum}} characters (it has {{length}}).',
+    duplicateSetName:
+      'Two instruction sets are named {{name, quote}}; set names must be unique (sets {{sets, nthList}}).',
+    memoryMismatch:
+      '"memory" must be the number of input lines plus the response line: {{expected}} (inputs {{inputs}} + 1), not {{memory}}.',
+    setRowCount:
+      'The set needs one token row per line ({{expected}}: the input lines, then the response line) but has {{count}}{{where}}.',
+    emptyRow: 'Token row {{line, nth}} is empty; every line needs at least one token{{where}}.',
+    unknownToken: 'The token {{token, quote}} is not defined in "tokens"{{where}}.',
+    tokenNotAllowedInRow:
+      'The token {{token, quote}} is a {{kind}} and cannot be part of a token row; rows take Token, NumToken and NumListToken only{{where}}.',
+    tokenKeyInvalid: 'The token key {{key, quote}} may contain only letters, digits, underscores and emoji.',
+    duplicateTokenKey:
+      'The tokens {{tokens, quoteList}} share the key {{key, quote}}; the model could not tell them apart.',
+    numRangeMissing: 'The {{kind}} {{token, quote}} needs a numeric "min_value" and "max_value".',
+    numRangeInverted: 'The token {{token, quote}} has "min_value" {{min}} above "max_value" {{max}}.',
+    numListLengthMissing:
+      'The NumListToken {{token, quote}} needs a list length of at least 1 in "length" (or "num_list").',
+    numListLengthConflict:
+      'The NumListToken {{token, quote}} has "length" {{length}} but "num_list" {{numList}}.',
+    stringsPerLine:
+      'A sample needs exactly one string per line: {{expected}} (the input lines, then the response), but has {{count}}{{where}}.',
+    numbersPerLine:
+      '"numbers" must hold one list per line ({{expected}} lists, each with the numbers of that line’s NumTokens), or be [] when no line has a NumToken{{where}}.',
+    numbersCount: 'Line {{line, nth}} needs one number per NumToken ({{expected}}), not {{count}}{{where}}.',
+    numberListsPerLine:
+      '"number_lists" must hold one entry per line ({{expected}} entries, each with one list per NumListToken of that line), or be [] when no line has a NumListToken{{where}}.',
+    numberListsCount:
+      'Line {{line, nth}} needs one number list per NumListToken ({{expected}}), not {{count}}{{where}}.',
+    numberListLength: 'The list for {{token, quote}} needs length {{expected}}, not {{length}}{{where}}.',
+    numberOutOfRange:
+      'The number {{value}} for {{token, quote}} is outside its range {{min}}…{{max}}{{where}}.',
+    resultNotFinal:
+      'The result {{token, quote}} is a {{kind}}; a result must be a FinalToken, FinalNumToken or SpecialFinalToken{{where}}.',
+    finalValueMissing:
+      'The result {{token, quote}} is a FinalNumToken, so the sample needs a number in "value"{{where}}.',
+    tooFewSamplesForResult:
+      'Every result of a set needs at least {{minimum}} samples; {{token, quote}} has {{count}}{{where}}.',
+    guardrailLine:
+      'The guardrail "index" {{index}} must point at an input line (0 to {{maxIndex}}){{where}}.',
+    duplicateGuardrailLine:
+      'Two guardrails of this set guard input line {{index}}; a line can have one guardrail{{where}}.',
+    badExampleHasDigits: 'The bad example {{example, quote}} contains digits, which are not allowed.',
+    badExampleEmpty: 'A bad example must not be empty.',
+    reservedString: 'The text contains {{marker, quote}}, which is reserved for the model’s control tokens.',
+    tooManyProblems: 'More problems not shown: {{omitted}}.',
+    unknownSet: 'The protocol has no instruction set {{set}}.',
+    unknownInstruction:
+      'The protocol has no instruction set named {{name, quote}}. Its sets: {{available, quoteList}}.',
+    inputCount:
+      'Wrong number of input lines: the instruction set needs {{expected}}, not {{count}}{{where}}.',
+    slotNumbersCount:
+      'Wrong count of numbers for line {{line, nth}}: its slots take {{expected}}, not {{count}}{{where}}.',
+    unknownGuardrail: 'The instruction set has no guardrail {{guardrail}}{{where}}.',
+    unknownSample: 'The instruction set has no sample {{sample}}{{where}}.',
+    valueIgnored:
+      'The sample’s "value" is ignored: its result {{token, quote}} is not a FinalNumToken{{where}}.',
+    promptIgnored: 'The sample’s "prompt" is not used for training generative sets and is ignored{{where}}.',
+    lineBreakInString:
+      'The text contains a line break; the model reads one line per string, so it is replaced by a space.',
+  } satisfies Record<ProblemTextKey<ProblemKey>, string>,
+
+  agent: {
+    eyebrow: 'Agent',
+    costLabel: 'Total Cost: {{amount}}',
+    costNotAvailable: 'N/A',
+    paymentStatus: 'Payment status',
+    status: 'Status',
+    created: 'Created',
+    completed: 'Completed',
+    notYet: 'Not yet',
+    summary: 'Summary',
+    download: 'Download',
+    rename: 'Rename',
+    delete: 'Delete',
+    actions: 'Agent actions',
+    goToEngine: 'Go to Inference Engine',
+    cpuModel: 'CPU Model',
+    floraWordmark: 'flora',
+    downloadAs: 'Download {{file}}',
+    downloading: 'Downloading…',
+    loadFailed: 'Could not load this agent.',
+    refreshFailed: 'Could not refresh the training progress. Trying again…',
+    live: 'Agent status: {{status}}. {{stage}}: {{stageStatus}}.',
+    liveSettled: 'Agent status: {{status}}.',
+    notFound: {
+      heading: 'Agent not found',
+      text: 'This agent does not exist or is not yours. It may have been deleted.',
+      link: 'Create a new agent',
+    },
+    details: {
+      noSummary: 'The summary appears once the protocol has been read.',
+      showMore: 'Show more',
+      showLess: 'Show less',
+      instructions: 'Instruction sets',
+      reactions: 'Reactions of {{name}}',
+      inputs: 'Inputs: {{n}}',
+      samples: 'Samples: {{n}}',
+      totals: 'Instruction sets: {{sets}} · Samples: {{samples}} · Guardrails: {{guardrails}}',
+    },
+  },
+
+  paymentStatus: {
+    not_initialized: 'Not started',
+    pending: 'Pending',
+    paid: 'Paid',
+    expired: 'Expired',
+    failed: 'Failed',
+    processing: 'Processing',
+  },
+
+  stages: {
+    listLabel: 'Training stages',
+    names: {
+      data_preparation_stage_1: 'Preparing Stage 1 Data',
+      data_preparation_stage_2: 'Preparing Stage 2 Data',
+      data_validation: 'Assuring Data Quality',
+      training_tokenizer: 'Training Tokenizer',
+      training_pretraining: 'Pretraining Agent',
+      training_finetuning: 'Finetuning Agent',
+      training_exporting: 'Exporting Agent',
+    },
+    status: {
+      pending: 'Pending',
+      processing: 'In progress',
+      completed: 'Completed',
+      failed: 'Failed',
+    },
+    inProgressPercent: 'In progress {{percent}}',
+    progressLabel: 'Progress of {{stage}}',
+    step: 'Step {{step}} of {{total}}',
+    errorCode: 'Code: {{code}}',
+    failedWithoutReason: 'This stage failed without giving a reason.',
+    eta: {
+      seconds: '~{{n}} s left',
+      minutes: '~{{n}} min left',
+      hours: '~{{hours}} h {{minutes}} min left',
     },
   },
 

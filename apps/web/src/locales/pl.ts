@@ -237,14 +237,6 @@ export const pl: Translations = {
       heading: 'Czat',
       text: 'Ta rozmowa będzie wkrótce wyświetlana tutaj.',
     },
-    newAgent: {
-      heading: 'Nowy agent',
-      text: 'Tworzenie agenta z przesłanego pliku JSON będzie wkrótce dostępne tutaj.',
-    },
-    agent: {
-      heading: 'Agent',
-      text: 'Postęp trenowania i pliki do pobrania tego agenta będą wkrótce wyświetlane tutaj.',
-    },
     flora: {
       heading: 'Silnik inferencji',
       text: 'Tutaj wkrótce znajdziesz do pobrania Florę — silnik, który uruchamia Twoich agentów na Twoim komputerze.',
@@ -256,6 +248,219 @@ export const pl: Translations = {
     adminUser: {
       heading: 'Profil użytkownika',
       text: 'Szczegóły użytkownika {{userId}} będą wkrótce wyświetlane tutaj.',
+    },
+  },
+
+  newAgent: {
+    heading: 'Nowy agent',
+    formHeading: 'Prześlij plik JSON',
+    nameLabel: 'Nazwa (opcjonalnie)',
+    namePlaceholder: 'Wpisz nazwę agenta...',
+    fileLabel: 'Plik protokołu (.json, do 2 MB)',
+    dropTitle: 'Przeciągnij i upuść plik JSON',
+    dropHint: 'lub kliknij, aby wybrać',
+    dropRelease: 'Upuść plik tutaj',
+    replaceHint: 'Upuść inny plik lub kliknij, aby go zmienić',
+    chosenFile: 'Wybrany plik',
+    removeFile: 'Usuń {{name}}',
+    submit: 'Utwórz agenta',
+    submitting: 'Przesyłanie…',
+    created: 'Utworzono agenta „{{name}}”.',
+    help: {
+      summary: 'Czym jest plik protokołu?',
+      intro:
+        'Plik protokołu opisuje agenta w formacie Model Train Protocol (MTP): to plik JSON, którego pole "$schema" podaje wersję (np. …/v2/bloom_2_0_1.json).',
+      fields:
+        'Zawiera nazwę agenta ("name"), liczbę linii wejściowych przykładu ("inputs"), "model_type" "generative", zdania tła w "context" i wszystkie używane tokeny w "tokens".',
+      sets: 'W "instruction" każdy zestaw ma wiersz tokenów na linię, co najmniej 3 przykłady (po jednym tekście na linię i token wyniku) oraz zabezpieczenia (guardrails) ze złymi przykładami.',
+      checks:
+        'Przed utworzeniem agenta plik jest sprawdzany ze schematem i regułami protokołu: znane tokeny, dość przykładów na każdy wynik, liczby w swoich zakresach. Każdy problem jest wypisany wraz z miejscem w pliku.',
+    },
+  },
+
+  upload: {
+    errors: {
+      fileTooLarge: 'Plik jest większy niż 2 MB. Wybierz mniejszy plik.',
+      oneFile: 'Upuść jeden plik.',
+      invalidProtocol: 'To nie jest poprawny plik protokołu. Popraw te problemy i prześlij go ponownie:',
+      invalidJsonAt: 'Plik nie zawiera poprawnego JSON-a (linia {{line}}, kolumna {{column}}).',
+      where: 'Miejsce',
+      wholeFile: 'cały plik',
+    },
+  },
+
+  protocolProblems: {
+    inSet: '(zestaw {{number}})',
+    inSetNamed: '(zestaw {{name}})',
+    at: '(linia {{line}}, kolumna {{column}})',
+  },
+  mtp: {
+    invalidJson: 'Plik nie zawiera poprawnego JSON-a: {{reason}}{{at}}.',
+    notAnObject: 'Plik protokołu musi być obiektem JSON.',
+    schemaMissing:
+      'Plik nie ma pola "$schema", więc wersja protokołu jest nieznana. Pliki protokołu podają swoją wersję, np. "$schema": "https://mtp.schemas.databiomes.com/v2/bloom_2_0_1.json".',
+    schemaUnknown:
+      '"$schema" {{schema, quote}} nie jest schematem protokołu MTP. Obsługiwane wersje: {{supported, quoteList}}.',
+    schemaVersionUnsupported:
+      'Wersja protokołu {{version}} nie jest obsługiwana. Obsługiwane wersje: {{supported, quoteList}}.',
+    wrongFileKind: 'To jest plik typu {{kind}}, a nie plik protokołu. Prześlij plik protokołu (bloom).',
+    required: 'Brakuje wymaganej właściwości {{property, quote}}.',
+    invalidType: 'Oczekiwano tu typu {{expected}}, a jest {{received}}.',
+    invalidValue:
+      'Wartość {{received, quote}} jest tu niedozwolona. Dozwolone wartości: {{allowed, quoteList}}.',
+    tooSmall: 'Liczba {{received}} jest mniejsza od minimum ({{minimum}}).',
+    tooBig: 'Liczba {{received}} jest większa od maksimum ({{maximum}}).',
+    tooShort: 'Tekst jest za krótki (minimalna długość {{minLength}}, ma {{length}}).',
+    tooLong: 'Tekst jest za długi (maksymalna długość {{maxLength}}, ma {{length}}).',
+    tooFewItems: 'Lista ma za mało elementów (minimum {{minItems}}, ma {{count}}).',
+    tooManyItems: 'Lista ma za dużo elementów (maksimum {{maxItems}}, ma {{count}}).',
+    unknownProperty: 'Nieznana właściwość {{property, quote}}.',
+    patternMismatch: 'Tekst nie pasuje do wzorca {{pattern}}.',
+    noMatchingShape: 'Oczekiwano tu: {{expected}}, a jest {{received}}.',
+    tooFewSamples: 'Minimalna liczba przykładów w zestawie instrukcji: {{minimum}}; ten ma {{count}}.',
+    tooFewBadExamples: 'Minimalna liczba złych przykładów w zabezpieczeniu: {{minimum}}; to ma {{count}}.',
+    modelTypeNotSupported:
+      'Typ modelu {{modelType, quote}} nie jest jeszcze obsługiwany: Greenhouse trenuje tylko modele generatywne.',
+    nameTooLong: 'Nazwa agenta może mieć najwyżej {{maximum}} znaków (ma {{length}}).',
+    setNameTooLong: 'Nazwa zestawu instrukcji może mieć najwyżej {{maximum}} znaków (ma {{length}}).',
+    duplicateSetName:
+      'Dwa zestawy instrukcji mają nazwę {{name, quote}}; nazwy zestawów muszą być unikalne (zestawy {{sets, nthList}}).',
+    memoryMismatch:
+      '"memory" musi być liczbą linii wejściowych plus linia odpowiedzi: {{expected}} (inputs {{inputs}} + 1), a nie {{memory}}.',
+    setRowCount:
+      'Zestaw potrzebuje jednego wiersza tokenów na linię ({{expected}}: linie wejściowe, a potem linia odpowiedzi), a ma {{count}}{{where}}.',
+    emptyRow:
+      'Wiersz tokenów {{line, nth}} jest pusty; każda linia potrzebuje co najmniej jednego tokenu{{where}}.',
+    unknownToken: 'Token {{token, quote}} nie jest zdefiniowany w "tokens"{{where}}.',
+    tokenNotAllowedInRow:
+      'Token {{token, quote}} jest typu {{kind}} i nie może być częścią wiersza tokenów; wiersze przyjmują tylko Token, NumToken i NumListToken{{where}}.',
+    tokenKeyInvalid: 'Klucz tokenu {{key, quote}} może zawierać tylko litery, cyfry, podkreślenia i emoji.',
+    duplicateTokenKey:
+      'Tokeny {{tokens, quoteList}} mają ten sam klucz {{key, quote}}; model nie umiałby ich odróżnić.',
+    numRangeMissing: 'Token {{token, quote}} typu {{kind}} potrzebuje liczbowych "min_value" i "max_value".',
+    numRangeInverted: 'Token {{token, quote}} ma "min_value" {{min}} większe niż "max_value" {{max}}.',
+    numListLengthMissing:
+      'NumListToken {{token, quote}} potrzebuje długości listy co najmniej 1 w "length" (lub "num_list").',
+    numListLengthConflict:
+      'NumListToken {{token, quote}} ma "length" {{length}}, ale "num_list" {{numList}}.',
+    stringsPerLine:
+      'Przykład potrzebuje dokładnie jednego tekstu na linię: {{expected}} (linie wejściowe, a potem odpowiedź), a ma {{count}}{{where}}.',
+    numbersPerLine:
+      '"numbers" musi zawierać jedną listę na linię (liczba list: {{expected}}, każda z liczbami NumTokenów tej linii) albo być [], gdy żadna linia nie ma NumTokenu{{where}}.',
+    numbersCount:
+      'Linia {{line, nth}} potrzebuje jednej liczby na każdy NumToken ({{expected}}), a nie {{count}}{{where}}.',
+    numberListsPerLine:
+      '"number_lists" musi zawierać jeden wpis na linię (liczba wpisów: {{expected}}, każdy z jedną listą na NumListToken tej linii) albo być [], gdy żadna linia nie ma NumListTokenu{{where}}.',
+    numberListsCount:
+      'Linia {{line, nth}} potrzebuje jednej listy liczb na każdy NumListToken ({{expected}}), a nie {{count}}{{where}}.',
+    numberListLength: 'Lista dla {{token, quote}} musi mieć długość {{expected}}, a nie {{length}}{{where}}.',
+    numberOutOfRange: 'Liczba {{value}} dla {{token, quote}} jest poza zakresem {{min}}…{{max}}{{where}}.',
+    resultNotFinal:
+      'Wynik {{token, quote}} jest typu {{kind}}; wynik musi być typu FinalToken, FinalNumToken lub SpecialFinalToken{{where}}.',
+    finalValueMissing:
+      'Wynik {{token, quote}} jest typu FinalNumToken, więc przykład potrzebuje liczby w "value"{{where}}.',
+    tooFewSamplesForResult:
+      'Minimalna liczba przykładów dla każdego wyniku zestawu: {{minimum}}; {{token, quote}} ma {{count}}{{where}}.',
+    guardrailLine:
+      'Pole "index" zabezpieczenia ({{index}}) musi wskazywać linię wejściową (od 0 do {{maxIndex}}){{where}}.',
+    duplicateGuardrailLine:
+      'Dwa zabezpieczenia tego zestawu chronią linię wejściową {{index}}; linia może mieć jedno zabezpieczenie{{where}}.',
+    badExampleHasDigits: 'Zły przykład {{example, quote}} zawiera cyfry, które są niedozwolone.',
+    badExampleEmpty: 'Zły przykład nie może być pusty.',
+    reservedString: 'Tekst zawiera {{marker, quote}}, zarezerwowane dla tokenów sterujących modelu.',
+    tooManyProblems: 'Dalsze problemy, których nie pokazano: {{omitted}}.',
+    unknownSet: 'Protokół nie ma zestawu instrukcji {{set}}.',
+    unknownInstruction:
+      'Protokół nie ma zestawu instrukcji o nazwie {{name, quote}}. Jego zestawy: {{available, quoteList}}.',
+    inputCount:
+      'Zła liczba linii wejściowych: zestaw instrukcji potrzebuje {{expected}}, a nie {{count}}{{where}}.',
+    slotNumbersCount:
+      'Zła liczba liczb dla linii {{line, nth}}: jej miejsca przyjmują {{expected}}, a nie {{count}}{{where}}.',
+    unknownGuardrail: 'Zestaw instrukcji nie ma zabezpieczenia {{guardrail}}{{where}}.',
+    unknownSample: 'Zestaw instrukcji nie ma przykładu {{sample}}{{where}}.',
+    valueIgnored:
+      '"value" przykładu jest pomijane: jego wynik {{token, quote}} nie jest typu FinalNumToken{{where}}.',
+    promptIgnored:
+      '"prompt" przykładu nie jest używany w trenowaniu zestawów generatywnych i jest pomijany{{where}}.',
+    lineBreakInString:
+      'Tekst zawiera znak nowej linii; model czyta jedną linię na tekst, więc zostanie on zastąpiony spacją.',
+  },
+
+  agent: {
+    eyebrow: 'Agent',
+    costLabel: 'Łączny koszt: {{amount}}',
+    costNotAvailable: 'nie dotyczy',
+    paymentStatus: 'Status płatności',
+    status: 'Status',
+    created: 'Utworzono',
+    completed: 'Ukończono',
+    notYet: 'Jeszcze nie',
+    summary: 'Podsumowanie',
+    download: 'Pobieranie',
+    rename: 'Zmień nazwę',
+    delete: 'Usuń',
+    actions: 'Działania agenta',
+    goToEngine: 'Przejdź do silnika inferencji',
+    cpuModel: 'Model CPU',
+    floraWordmark: 'flora',
+    downloadAs: 'Pobierz {{file}}',
+    downloading: 'Pobieranie…',
+    loadFailed: 'Nie udało się wczytać tego agenta.',
+    refreshFailed: 'Nie udało się odświeżyć postępu trenowania. Próbujemy ponownie…',
+    live: 'Status agenta: {{status}}. {{stage}}: {{stageStatus}}.',
+    liveSettled: 'Status agenta: {{status}}.',
+    notFound: {
+      heading: 'Nie znaleziono agenta',
+      text: 'Ten agent nie istnieje albo nie należy do Ciebie. Mógł zostać usunięty.',
+      link: 'Utwórz nowego agenta',
+    },
+    details: {
+      noSummary: 'Podsumowanie pojawi się po odczytaniu protokołu.',
+      showMore: 'Pokaż więcej',
+      showLess: 'Pokaż mniej',
+      instructions: 'Zestawy instrukcji',
+      reactions: 'Reakcje zestawu {{name}}',
+      inputs: 'Wejścia: {{n}}',
+      samples: 'Przykłady: {{n}}',
+      totals: 'Zestawy instrukcji: {{sets}} · Przykłady: {{samples}} · Zabezpieczenia: {{guardrails}}',
+    },
+  },
+
+  paymentStatus: {
+    not_initialized: 'Nie rozpoczęto',
+    pending: 'Oczekuje',
+    paid: 'Opłacono',
+    expired: 'Wygasło',
+    failed: 'Niepowodzenie',
+    processing: 'Przetwarzanie',
+  },
+
+  stages: {
+    listLabel: 'Etapy trenowania',
+    names: {
+      data_preparation_stage_1: 'Przygotowanie danych — etap 1',
+      data_preparation_stage_2: 'Przygotowanie danych — etap 2',
+      data_validation: 'Kontrola jakości danych',
+      training_tokenizer: 'Trenowanie tokenizera',
+      training_pretraining: 'Wstępne trenowanie agenta',
+      training_finetuning: 'Dostrajanie agenta',
+      training_exporting: 'Eksportowanie agenta',
+    },
+    status: {
+      pending: 'Oczekuje',
+      processing: 'W toku',
+      completed: 'Ukończono',
+      failed: 'Niepowodzenie',
+    },
+    inProgressPercent: 'W toku {{percent}}',
+    progressLabel: 'Postęp: {{stage}}',
+    step: 'Krok {{step}} z {{total}}',
+    errorCode: 'Kod: {{code}}',
+    failedWithoutReason: 'Ten etap zakończył się niepowodzeniem bez podania przyczyny.',
+    eta: {
+      seconds: 'pozostało ~{{n}} s',
+      minutes: 'pozostało ~{{n}} min',
+      hours: 'pozostało ~{{hours}} h {{minutes}} min',
     },
   },
 

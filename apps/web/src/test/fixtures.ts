@@ -1,4 +1,11 @@
-import type { Bloom, RuntimeConfig, User } from '@greenhouse/contracts';
+import {
+  bloomStageNames,
+  type Bloom,
+  type BloomStage,
+  type BloomStageName,
+  type RuntimeConfig,
+  type User,
+} from '@greenhouse/contracts';
 
 export const testConfig: RuntimeConfig = {
   version: '1.0.0',
@@ -31,18 +38,55 @@ export function userWithPrompts(
   return testUser({ role: { name: role }, prompts: { renewalDays: 30, ...prompts } });
 }
 
+/** One pipeline stage, pending unless told otherwise. */
+export function testStage(name: BloomStageName, overrides: Partial<BloomStage> = {}): BloomStage {
+  return {
+    name,
+    status: 'pending',
+    progress: null,
+    metrics: null,
+    startedAt: null,
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+/** The seven stages in order, each with `status` unless `overrides` says otherwise for its name. */
+export function testStages(
+  status: BloomStage['status'] = 'pending',
+  overrides: Partial<Record<BloomStageName, Partial<BloomStage>>> = {},
+): BloomStage[] {
+  return bloomStageNames.map((name) => testStage(name, { status, ...overrides[name] }));
+}
+
+/** An agent as GET /blooms/{id} answers it: freshly uploaded, not paid, its stages pending. */
 export function testBloom(overrides: Partial<Bloom> = {}): Bloom {
   return {
     id: 'b1',
     name: 'Helper',
     createdAt: '2025-09-12T06:57:00.000Z',
     updatedAt: '2025-09-13T07:04:00.000Z',
+    completedAt: null,
     downloadURL: null,
-    dataset: { name: 'helper_data', status: 'ready', stage: null, model: { status: 'pending' } },
-    stages: [],
-    payment: { status: 'not_initialized' },
+    dataset: { name: 'helper_data.json', status: 'ready', stage: null, model: { status: 'pending' } },
+    stages: testStages(),
+    payment: { status: 'not_initialized', amountCents: 0, currency: 'usd' },
+    protocolVersion: 1,
+    summary: null,
     ...overrides,
   };
+}
+
+/** A finished agent: every stage completed, the model trained and its JSON downloadable. */
+export function trainedBloom(overrides: Partial<Bloom> = {}): Bloom {
+  return testBloom({
+    completedAt: '2025-09-13T07:04:00.000Z',
+    downloadURL: 'http://api.test/api/blooms/b1/download',
+    dataset: { name: 'helper_data.json', status: 'ready', stage: null, model: { status: 'completed' } },
+    stages: testStages('completed'),
+    payment: { status: 'paid', amountCents: 0, currency: 'usd' },
+    ...overrides,
+  });
 }
 
 /** A JSON Response as the API would send it. */

@@ -1,0 +1,95 @@
+import {
+  bloomListResponseSchema,
+  bloomNameRequestSchema,
+  bloomSchema,
+  parseListQuery,
+  type ListQuery,
+} from '@greenhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { withoutControlCharacters } from '../../lib/text.js';
+import { requireUser } from '../../plugins/auth-context.js';
+import { bloomFilterable, bloomSortable, type BloomService } from './bloom-service.js';
+import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** page/pageSize/sort/sortOrder bare, everything else `filter.`-prefixed (spec §7). */
+function listQuery(request: FastifyRequest): ListQuery {
+  const parsed = parseListQuery(request.query as Record<string, string | string[] | undefined>, {
+    sortable: bloomSortable,
+    filterable: bloomFilterable,
+  });
+  if (!parsed.ok) throw new AppError('query.invalid_param', { field: parsed.field, problem: parsed.problem });
+  return parsed.value;
+}
+
+/** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
+function attachment(name: string): string {
+  const base = withoutControlCharacters(name).replace(/["\\/]/g, '').trim() || 'agent';
+  const ascii = base.replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${ascii}.json"; filename*=UTF-8''${encodeURIComponent(`${base}.json`)}`;
+}
+
+export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = async (app, { blooms }) => {
+  app.post(
+    '/bloom/upload',
+    {
+      bodyLimit: MAX_PROTOCOL_BYTES + 64 * 1024,
+      schema: { response: { 201: bloomSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      let name: string | undefined;
+      let file: { fileName: string; bytes: Buffer } | undefined;
+      for await (const part of request.parts({
+        limits: { fileSize: MAX_PROTOCOL_BYTES, files: 1, fields: 4, fieldSize: 4096 },
+      })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            await part.toBuffer();
+            continue;
+          }
+          file = { fileName: part.filename, bytes: await part.toBuffer() };
+        } else if (part.fieldname === 'name' && typeof part.value === 'string') {
+          name = part.value;
+        }
+      }
+      if (!file) throw AppError.field('bloom.missing_file', 'file');
+      const checked = checkProtocolFile(file.fileName, file.bytes);
+      return reply.status(201).send(await blooms.create(user, checked, name));
+    },
+  );
+
+  app.get('/blooms', { schema: { response: { 200: bloomListResponseSchema } } }, async (request) =>
+    blooms.list(requireUser(request), listQuery(request)),
+  );
+
+  app.get('/blooms/:id', { schema: { params: idParams, response: { 200: bloomSchema } } }, async (request) =>
+    blooms.get(requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/blooms/:id',
+    { schema: { params: idParams, body: bloomNameRequestSchema, response: { 200: bloomSchema } } },
+    async (request) => blooms.rename(requireUser(request), request.params.id, request.body.name),
+  );
+
+  app.delete('/blooms/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await blooms.delete(requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/blooms/:id/download', { schema: { params: idParams } }, async (request, reply) => {
+    const { name, content } = await blooms.download(requireUser(request), request.params.id);
+    return reply
+      .header('Content-Disposition', attachment(name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(content));
+  });
+};

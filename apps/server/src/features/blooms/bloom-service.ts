@@ -1,0 +1,181 @@
+import { BLOOM_NAME_SERVER_MAX, type Bloom, type ListQuery } from '@greenhouse/contracts';
+import { schema, type Db } from '@greenhouse/db';
+import type { Protocol } from '@greenhouse/mtp';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../auth/sessions.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { bloomStageNames } from '../pipeline/stages.js';
+import { presentBloom, summarize } from './present-bloom.js';
+import type { CheckedProtocolFile } from './protocol-file.js';
+
+type BloomRow = typeof schema.blooms.$inferSelect;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The exported agent file: the training issue's exporting stage writes it. */
+export const AGENT_ARTIFACT = { stage: 'training_exporting', kind: 'agent' } as const;
+
+const sortColumns = {
+  updatedAt: schema.blooms.updatedAt,
+  createdAt: schema.blooms.createdAt,
+  name: schema.blooms.name,
+} as const;
+export const bloomSortable = Object.keys(sortColumns);
+export const bloomFilterable = ['name'];
+
+export class BloomService {
+  constructor(
+    private readonly db: Db,
+    private readonly queue: JobQueue,
+    private readonly config: Pick<Config, 'agentPriceCents'>,
+  ) {}
+
+  /** Stores a checked protocol as a new agent with its stages, and starts the pipeline, all in one transaction. */
+  async create(user: UserRow, file: CheckedProtocolFile, requestedName: string | undefined): Promise<Bloom> {
+    const name = (requestedName?.trim() || file.protocol.name).trim();
+    if (!name) throw AppError.field('bloom.name_required', 'name');
+    if (name.length > BLOOM_NAME_SERVER_MAX)
+      throw AppError.field('bloom.name_too_long', 'name', { max: BLOOM_NAME_SERVER_MAX });
+    const free = this.config.agentPriceCents === 0;
+    const bloom = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(schema.blooms)
+        .values({
+          userId: user.id,
+          name,
+          datasetName: file.fileName,
+          priceCents: this.config.agentPriceCents,
+          // At $0 the agent is paid for at once (the original shows "Total Cost: $0 — PAID").
+          paymentStatus: free ? 'paid' : 'not_initialized',
+        })
+        .returning();
+      await tx.insert(schema.bloomProtocols).values({ bloomId: row!.id, version: 1, content: file.content });
+      await tx
+        .insert(schema.bloomStages)
+        .values(bloomStageNames.map((stage, position) => ({ bloomId: row!.id, name: stage, position })));
+      await this.queue.enqueue({ bloomId: row!.id, stage: 'data_preparation_stage_1' }, tx);
+      return row!;
+    });
+    return this.get(user, bloom.id);
+  }
+
+  /** The user's own agent; anyone else's is "not found", never "forbidden". */
+  private async own(user: UserRow, id: string): Promise<BloomRow> {
+    if (!uuid.test(id)) throw new AppError('bloom.not_found');
+    const [row] = await this.db
+      .select()
+      .from(schema.blooms)
+      .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)));
+    if (!row) throw new AppError('bloom.not_found');
+    return row;
+  }
+
+  async get(user: UserRow, id: string): Promise<Bloom> {
+    const row = await this.own(user, id);
+    const [presented] = await this.present([row], true);
+    return presented!;
+  }
+
+  async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
+    const nameFilter = query.filter.name;
+    const where = and(
+      eq(schema.blooms.userId, user.id),
+      typeof nameFilter === 'string'
+        ? ilike(schema.blooms.name, `%${nameFilter.replace(/[\\%_]/g, '\\$&')}%`)
+        : undefined,
+    );
+    const column = sortColumns[query.sort as keyof typeof sortColumns] ?? schema.blooms.updatedAt;
+    const rows = await this.db
+      .select()
+      .from(schema.blooms)
+      .where(where)
+      .orderBy(query.sortOrder === 'asc' ? asc(column) : desc(column), desc(schema.blooms.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await this.db.select({ n: count() }).from(schema.blooms).where(where);
+    return { blooms: await this.present(rows, false), total: total?.n ?? 0 };
+  }
+
+  async rename(user: UserRow, id: string, name: string): Promise<Bloom> {
+    await this.own(user, id);
+    await this.db.update(schema.blooms).set({ name, updatedAt: new Date() }).where(eq(schema.blooms.id, id));
+    return this.get(user, id);
+  }
+
+  /** Deletes the agent with everything it owns (protocols, stages, outputs): one statement, all or nothing. */
+  async delete(user: UserRow, id: string): Promise<void> {
+    await this.own(user, id);
+    await this.db.delete(schema.blooms).where(eq(schema.blooms.id, id));
+  }
+
+  /** The exported agent file, once training has written it. */
+  async download(user: UserRow, id: string): Promise<{ name: string; content: unknown }> {
+    const row = await this.own(user, id);
+    const [artifact] = await this.db
+      .select({ content: schema.bloomArtifacts.content })
+      .from(schema.bloomArtifacts)
+      .where(
+        and(
+          eq(schema.bloomArtifacts.bloomId, id),
+          eq(schema.bloomArtifacts.stage, AGENT_ARTIFACT.stage),
+          eq(schema.bloomArtifacts.kind, AGENT_ARTIFACT.kind),
+        ),
+      );
+    if (!artifact) throw new AppError('bloom.file_not_found');
+    return { name: row.name, content: artifact.content };
+  }
+
+  /** Presents agents with their stages (one query for all of them); the page view adds the summary. */
+  private async present(rows: BloomRow[], detailed: boolean): Promise<Bloom[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const stages = await this.db
+      .select()
+      .from(schema.bloomStages)
+      .where(inArray(schema.bloomStages.bloomId, ids));
+    const downloads = await this.db
+      .select({ bloomId: schema.bloomArtifacts.bloomId })
+      .from(schema.bloomArtifacts)
+      .where(
+        and(
+          inArray(schema.bloomArtifacts.bloomId, ids),
+          eq(schema.bloomArtifacts.stage, AGENT_ARTIFACT.stage),
+          eq(schema.bloomArtifacts.kind, AGENT_ARTIFACT.kind),
+        ),
+      );
+    const versions = await this.db
+      .select({
+        bloomId: schema.bloomProtocols.bloomId,
+        version: sql<number>`max(${schema.bloomProtocols.version})`,
+      })
+      .from(schema.bloomProtocols)
+      .where(inArray(schema.bloomProtocols.bloomId, ids))
+      .groupBy(schema.bloomProtocols.bloomId);
+    const summaries = new Map<string, ReturnType<typeof summarize>>();
+    if (detailed) {
+      const normalised = await this.db
+        .select({ bloomId: schema.bloomArtifacts.bloomId, content: schema.bloomArtifacts.content })
+        .from(schema.bloomArtifacts)
+        .where(
+          and(
+            inArray(schema.bloomArtifacts.bloomId, ids),
+            eq(schema.bloomArtifacts.stage, 'data_preparation_stage_1'),
+            eq(schema.bloomArtifacts.kind, 'protocol'),
+          ),
+        );
+      for (const n of normalised) summaries.set(n.bloomId, summarize(n.content as Protocol));
+    }
+    return rows.map((row) =>
+      presentBloom(
+        row,
+        stages.filter((s) => s.bloomId === row.id),
+        {
+          hasDownload: downloads.some((d) => d.bloomId === row.id),
+          protocolVersion: Number(versions.find((v) => v.bloomId === row.id)?.version ?? 1),
+          summary: summaries.get(row.id) ?? null,
+        },
+      ),
+    );
+  }
+}

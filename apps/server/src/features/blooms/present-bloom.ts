@@ -1,0 +1,83 @@
+import type { Bloom, BloomSummary, DatasetStatus, WorkStatus } from '@greenhouse/contracts';
+import type { schema } from '@greenhouse/db';
+import type { Protocol } from '@greenhouse/mtp';
+import { dataStages, datasetStageLabel, trainingStages } from '../pipeline/stages.js';
+
+type BloomRow = typeof schema.blooms.$inferSelect;
+type StageRow = typeof schema.bloomStages.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function datasetStatus(stages: StageRow[]): DatasetStatus {
+  const data = stages.filter((s) => (dataStages as readonly string[]).includes(s.name));
+  if (data.some((s) => s.status === 'failed')) return 'failed';
+  if (data.every((s) => s.status === 'completed')) return 'ready';
+  if (data.some((s) => s.status !== 'pending')) return 'processing';
+  return 'pending';
+}
+
+function modelStatus(stages: StageRow[]): WorkStatus {
+  const training = stages.filter((s) => (trainingStages as readonly string[]).includes(s.name));
+  if (training.some((s) => s.status === 'failed')) return 'failed';
+  if (training.length > 0 && training.every((s) => s.status === 'completed')) return 'completed';
+  if (training.some((s) => s.status !== 'pending')) return 'processing';
+  return 'pending';
+}
+
+/** What the agent is, from its normalised protocol (shown on the agent page). */
+export function summarize(protocol: Protocol): BloomSummary {
+  const key = (value: string) => protocol.tokens[value]?.key ?? value;
+  return {
+    context: protocol.context,
+    instructions: protocol.sets.map((set) => ({
+      name: set.name,
+      inputs: protocol.inputs,
+      samples: set.samples.length,
+      reactions: set.finalTokens.map(key),
+    })),
+    reactions: [...new Set(protocol.sets.flatMap((set) => set.finalTokens.map(key)))],
+    guardrails: protocol.sets.reduce((n, set) => n + set.guardrails.length, 0),
+  };
+}
+
+export interface PresentOptions {
+  hasDownload: boolean;
+  protocolVersion: number;
+  summary: BloomSummary | null;
+}
+
+/** The agent as the API shows it (spec §3), stages in pipeline order. */
+export function presentBloom(bloom: BloomRow, stageRows: StageRow[], options: PresentOptions): Bloom {
+  const stages = [...stageRows].sort((a, b) => a.position - b.position);
+  const current =
+    stages.find((s) => s.status === 'processing' || s.status === 'failed') ??
+    [...stages].reverse().find((s) => s.status === 'completed');
+  return {
+    id: bloom.id,
+    name: bloom.name,
+    createdAt: bloom.createdAt.toISOString(),
+    updatedAt: bloom.updatedAt.toISOString(),
+    completedAt: iso(bloom.completedAt),
+    downloadURL: options.hasDownload ? `/api/blooms/${bloom.id}/download` : null,
+    dataset: {
+      name: bloom.datasetName,
+      status: datasetStatus(stages),
+      stage: current ? datasetStageLabel[current.name] : null,
+      model: { status: modelStatus(stages) },
+    },
+    stages: stages.map((s) => ({
+      name: s.name,
+      status: s.status,
+      ...(s.status === 'failed'
+        ? { error: { code: s.errorCode ?? 'INTERNAL', message: s.errorMessage ?? '' } }
+        : {}),
+      progress: (s.progress as Bloom['stages'][number]['progress']) ?? null,
+      metrics: (s.metrics as Record<string, unknown> | null) ?? null,
+      startedAt: iso(s.startedAt),
+      completedAt: iso(s.completedAt),
+    })),
+    payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: 'usd' },
+    protocolVersion: options.protocolVersion,
+    summary: options.summary,
+  };
+}

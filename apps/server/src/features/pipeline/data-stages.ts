@@ -1,0 +1,141 @@
+// The three data stages: pure functions from the stored protocol (and earlier stages' outputs)
+// to this stage's outputs. The stage runner persists what they return.
+import { parseProtocol, renderGuardrail, renderSample, type Protocol } from '@greenhouse/mtp';
+import { StageFailure } from './stages.js';
+
+export interface StageOutput {
+  /** Named outputs, stored one row each (a re-run replaces them). */
+  artifacts: Record<string, unknown>;
+  metrics: Record<string, unknown>;
+}
+
+/** One training example: the exact text the model reads and must write (see @greenhouse/mtp render). */
+export interface Example {
+  set: string;
+  kind: 'sample' | 'guardrail';
+  input: string;
+  output: string;
+  reaction: string;
+}
+
+export interface Dataset {
+  examples: Example[];
+}
+
+export interface Split {
+  train: number[];
+  validation: number[];
+}
+
+/** data_preparation_stage_1 — parse the uploaded file and normalise it (any version) into one shape. */
+export function prepareStage1(content: unknown): StageOutput {
+  const parsed = parseProtocol(content);
+  if (!parsed.ok) {
+    const first = parsed.problems[0]!;
+    throw new StageFailure('bloom.invalid_file', `${first.message} (at ${first.pointer || '/'})`);
+  }
+  const { protocol } = parsed;
+  return {
+    artifacts: { protocol },
+    metrics: {
+      version: parsed.version,
+      sets: protocol.sets.length,
+      samples: protocol.sets.reduce((n, s) => n + s.samples.length, 0),
+      tokens: Object.keys(protocol.tokens).length,
+      contextLines: protocol.context.length + protocol.sets.reduce((n, s) => n + s.context.length, 0),
+      warnings: parsed.warnings.length,
+    },
+  };
+}
+
+/** data_preparation_stage_2 — render every sample and every guardrail example into model text. */
+export function prepareStage2(protocol: Protocol): StageOutput {
+  const examples: Example[] = [];
+  protocol.sets.forEach((set, setIndex) => {
+    for (const sample of set.samples) {
+      examples.push({ set: set.name, kind: 'sample', ...renderSample(protocol, setIndex, sample) });
+    }
+    set.guardrails.forEach((guardrail, g) => {
+      for (const bad of guardrail.badExamples) {
+        examples.push({
+          set: set.name,
+          kind: 'guardrail',
+          ...renderGuardrail(protocol, setIndex, bad, { guardrail: g }),
+        });
+      }
+    });
+  });
+  if (examples.length === 0)
+    throw new StageFailure('bloom.invalid_file', 'The protocol has no samples to learn from.');
+  const dataset: Dataset = { examples };
+  return {
+    artifacts: { dataset },
+    metrics: {
+      examples: examples.length,
+      samples: examples.filter((e) => e.kind === 'sample').length,
+      guardrailExamples: examples.filter((e) => e.kind === 'guardrail').length,
+      reactions: new Set(examples.map((e) => e.reaction)).size,
+    },
+  };
+}
+
+// Every VALIDATION_EVERY-th sample of each reaction is held out, once a reaction has enough samples.
+const VALIDATION_EVERY = 5;
+const MIN_SAMPLES_FOR_HOLDOUT = 4;
+
+/**
+ * data_validation — the protocol checks again (schema and semantic) on what is stored, then the
+ * dataset's sanity: duplicate inputs (reported, not fatal), lengths, and a deterministic
+ * train/validation split that holds out part of each reaction's samples (guardrails stay in train).
+ */
+export function validateData(content: unknown, dataset: Dataset): StageOutput {
+  const parsed = parseProtocol(content);
+  if (!parsed.ok) {
+    const first = parsed.problems[0]!;
+    throw new StageFailure('bloom.invalid_file', `${first.message} (at ${first.pointer || '/'})`);
+  }
+  const { examples } = dataset;
+  const byInput = new Map<string, number[]>();
+  examples.forEach((e, i) => byInput.set(e.input, [...(byInput.get(e.input) ?? []), i]));
+  const duplicates = [...byInput.values()].filter((ids) => ids.length > 1);
+  const conflicting = duplicates.filter((ids) => new Set(ids.map((i) => examples[i]!.output)).size > 1);
+
+  const split: Split = { train: [], validation: [] };
+  const seen = new Map<string, number>();
+  const perReaction = new Map<string, number>();
+  for (const e of examples)
+    if (e.kind === 'sample') perReaction.set(e.reaction, (perReaction.get(e.reaction) ?? 0) + 1);
+  examples.forEach((e, i) => {
+    const n = (seen.get(e.reaction) ?? 0) + 1;
+    seen.set(e.reaction, n);
+    const holdOut =
+      e.kind === 'sample' &&
+      (perReaction.get(e.reaction) ?? 0) >= MIN_SAMPLES_FOR_HOLDOUT &&
+      n % VALIDATION_EVERY === 0;
+    (holdOut ? split.validation : split.train).push(i);
+  });
+
+  const lengths = (texts: string[]) => ({
+    min: Math.min(...texts.map((t) => t.length)),
+    max: Math.max(...texts.map((t) => t.length)),
+    mean: Math.round(texts.reduce((n, t) => n + t.length, 0) / texts.length),
+  });
+  const report = {
+    examples: examples.length,
+    duplicateInputs: duplicates.map((ids) => ({ examples: ids, input: examples[ids[0]!]!.input })),
+    conflictingDuplicates: conflicting.length,
+    inputLength: lengths(examples.map((e) => e.input)),
+    outputLength: lengths(examples.map((e) => e.output)),
+    reactions: Object.fromEntries(perReaction),
+    warnings: parsed.warnings.map((w) => ({ pointer: w.pointer, message: w.message })),
+  };
+  return {
+    artifacts: { split, report },
+    metrics: {
+      train: split.train.length,
+      validation: split.validation.length,
+      duplicates: duplicates.length,
+      conflictingDuplicates: conflicting.length,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { bloomStageNames, type BloomStageName, type DatasetStageLabel } from '@greenhouse/contracts';
+
+export { bloomStageNames };
+export type { BloomStageName };
+
+export const dataStages = [
+  'data_preparation_stage_1',
+  'data_preparation_stage_2',
+  'data_validation',
+] as const;
+export const trainingStages = [
+  'training_tokenizer',
+  'training_pretraining',
+  'training_finetuning',
+  'training_exporting',
+] as const;
+
+/** The stage after `stage`, or null after the last one. */
+export function nextStage(stage: BloomStageName): BloomStageName | null {
+  return bloomStageNames[bloomStageNames.indexOf(stage) + 1] ?? null;
+}
+
+/** The dataset's current stage label (spec §3), for the stage that runs (or ran last). */
+export const datasetStageLabel: Record<BloomStageName, DatasetStageLabel> = {
+  data_preparation_stage_1: 'parsing',
+  data_preparation_stage_2: 'preprocessing',
+  data_validation: 'analysis',
+  training_tokenizer: 'tokenization',
+  training_pretraining: 'training',
+  training_finetuning: 'training',
+  training_exporting: 'extraction',
+};
+
+/**
+ * A stage that cannot succeed with this input (a broken protocol, a dataset too small): it fails
+ * at once with this message for the owner, without retries.
+ */
+export class StageFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StageFailure';
+  }
+}

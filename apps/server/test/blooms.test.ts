@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bloomListResponseSchema, bloomSchema, type Bloom } from '@greenhouse/contracts';
+import { schema } from '@greenhouse/db';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionClient } from './support/session-client.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { signedInClient } from './support/users.js';
+
+// The shared reference files (CI has ../shared beside the checkout).
+const shared = (name: string) =>
+  fileURLToPath(new URL(`../../../../shared/mtp/examples/${name}`, import.meta.url));
+const example = (name: string) => readFileSync(shared(name), 'utf8');
+
+let t: TestApp;
+let alice: SessionClient;
+let aliceId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ client: alice, userId: aliceId } = await signedInClient(t));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function bloomCount(userId: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(schema.blooms)
+    .where(eq(schema.blooms.userId, userId));
+  return row!.n;
+}
+
+/** Polls the agent until its data stages are done (or one failed). */
+async function untilDataStagesSettle(client: SessionClient, id: string): Promise<Bloom> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const bloom = bloomSchema.parse((await client.get(`/api/blooms/${id}`)).body);
+    const validation = bloom.stages.find((s) => s.name === 'data_validation')!;
+    if (validation.status === 'completed' || bloom.stages.some((s) => s.status === 'failed')) return bloom;
+    if (Date.now() > deadline) throw new Error(`stages did not settle: ${JSON.stringify(bloom.stages)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('uploading protocol files', () => {
+  it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])('takes %s through the data stages', async (file) => {
+    const res = await alice.upload('/api/bloom/upload', { file: { name: file, content: example(file) } });
+    expect(res.status).toBe(201);
+    const created = bloomSchema.parse(res.body);
+    expect(created.dataset.name).toBe(file);
+    expect(created.stages.map((s) => s.name)).toEqual([
+      'data_preparation_stage_1',
+      'data_preparation_stage_2',
+      'data_validation',
+      'training_tokenizer',
+      'training_pretraining',
+      'training_finetuning',
+      'training_exporting',
+    ]);
+    expect(created.payment).toMatchObject({ status: 'paid', amountCents: 0 });
+    expect(created.downloadURL).toBeNull();
+
+    const bloom = await untilDataStagesSettle(alice, created.id);
+    expect(bloom.stages.slice(0, 3).map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(bloom.stages.slice(3).every((s) => s.status === 'pending')).toBe(true);
+    expect(bloom.dataset.status).toBe('ready');
+    expect(bloom.dataset.stage).toBe('analysis');
+    expect(bloom.summary!.reactions.length).toBeGreaterThan(0);
+    expect(bloom.summary!.instructions.length).toBeGreaterThan(0);
+    const validation = bloom.stages[2]!;
+    expect(validation.metrics).toMatchObject({ train: expect.any(Number), validation: expect.any(Number) });
+    expect((validation.metrics!.train as number) + (validation.metrics!.validation as number)).toBe(
+      bloom.stages[1]!.metrics!.examples,
+    );
+
+    // Each stage saved its outputs where training will read them, one row each.
+    const artifacts = await t.database.db
+      .select({ stage: schema.bloomArtifacts.stage, kind: schema.bloomArtifacts.kind })
+      .from(schema.bloomArtifacts)
+      .where(eq(schema.bloomArtifacts.bloomId, bloom.id));
+    expect(artifacts.map((a) => `${a.stage}/${a.kind}`).sort()).toEqual([
+      'data_preparation_stage_1/protocol',
+      'data_preparation_stage_2/dataset',
+      'data_validation/report',
+      'data_validation/split',
+    ]);
+    const [protocol] = await t.database.db
+      .select()
+      .from(schema.bloomProtocols)
+      .where(eq(schema.bloomProtocols.bloomId, bloom.id));
+    expect(protocol!.version).toBe(1);
+  });
+
+  it('uses the given name, else the protocol’s', async () => {
+    const named = await alice.upload('/api/bloom/upload', {
+      name: '  Cheshire  ',
+      file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+    });
+    expect(named.body.name).toBe('Cheshire');
+    const unnamed = await alice.upload('/api/bloom/upload', {
+      name: '',
+      file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+    });
+    expect(unnamed.body.name).toBe(JSON.parse(example('bloom_2_0_1.json')).name);
+  });
+});
+
+describe('refusing bad files, leaving nothing behind', () => {
+  const cases: Array<
+    [string, Parameters<SessionClient['upload']>[1], number, string, Record<string, unknown>?]
+  > = [
+    ['no file', { name: 'x' }, 400, 'bloom.missing_file', { field: 'file' }],
+    [
+      'a template file',
+      { file: { name: 't.json', content: example('template_2_1_0.json') } },
+      400,
+      'bloom.invalid_file',
+    ],
+    [
+      'a model manifest',
+      { file: { name: 'm.json', content: example('model_1_0_0.json') } },
+      400,
+      'bloom.invalid_file',
+    ],
+    [
+      'broken JSON',
+      { file: { name: 'b.json', content: '{"name": "x",\n  "inputs": }' } },
+      400,
+      'bloom.invalid_json',
+      { field: 'file' },
+    ],
+    [
+      'not a .json file',
+      { file: { name: 'agent.txt', content: example('bloom_2_0_1.json') } },
+      400,
+      'bloom.invalid_file',
+    ],
+    [
+      'a name over 128',
+      { name: 'n'.repeat(129), file: { name: 'a.json', content: example('bloom_2_0_1.json') } },
+      400,
+      'bloom.name_too_long',
+      { field: 'name', max: 128 },
+    ],
+    [
+      'a file name over 128',
+      { file: { name: `${'f'.repeat(130)}.json`, content: example('bloom_2_0_1.json') } },
+      400,
+      'bloom.file_name_too_long',
+      { field: 'file', max: 128 },
+    ],
+    [
+      'a file over the size cap',
+      { file: { name: 'big.json', content: Buffer.alloc(2 * 1024 * 1024 + 10, 0x20) } },
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_label, fields, status, code, params) => {
+    const before = await bloomCount(aliceId);
+    const res = await alice.upload('/api/bloom/upload', fields);
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    if (params) expect(res.body.params).toMatchObject(params);
+    expect(await bloomCount(aliceId)).toBe(before);
+  });
+
+  it('lists the problems of an invalid protocol, each with its JSON path and message key', async () => {
+    const broken = JSON.parse(example('bloom_2_0_1.json'));
+    delete broken.inputs;
+    broken.instruction.sets[0].samples[0].result = 'No_Such_Token_';
+    const res = await alice.upload('/api/bloom/upload', {
+      file: { name: 'broken.json', content: JSON.stringify(broken) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('bloom.invalid_file');
+    const problems = res.body.params.problems as Array<{ pointer: string; key: string; message: string }>;
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatchObject({ path: ['inputs'], pointer: '/inputs', key: 'mtp.required' });
+    expect(problems.every((p) => typeof p.message === 'string' && p.key.startsWith('mtp.'))).toBe(true);
+  });
+
+  it('refuses a state machine protocol as not implemented yet', async () => {
+    const machine = JSON.parse(example('bloom_2_0_1.json'));
+    machine.model_type = 'state_machine';
+    const res = await alice.upload('/api/bloom/upload', {
+      file: { name: 'machine.json', content: JSON.stringify(machine) },
+    });
+    expect(res.status).toBe(501);
+    expect(res.body.code).toBe('NOT_IMPLEMENTED_YET');
+    expect(res.body.message).toContain('generative');
+  });
+
+  it('refuses a request that is not multipart', async () => {
+    const res = await alice.post('/api/bloom/upload', { file: 'x' });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('the agents list and the agent', () => {
+  it('pages, sorts and filters per the query rules', async () => {
+    const { client } = await signedInClient(t);
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      await client.upload('/api/bloom/upload', {
+        name,
+        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      });
+    }
+    const page = bloomListResponseSchema.parse((await client.get('/api/blooms?page=1&pageSize=2')).body);
+    expect(page.total).toBe(3);
+    expect(page.blooms.map((b) => b.name)).toEqual(['gamma', 'beta']); // updatedAt desc by default
+    const second = bloomListResponseSchema.parse((await client.get('/api/blooms?page=2&pageSize=2')).body);
+    expect(second.blooms.map((b) => b.name)).toEqual(['alpha']);
+    const byName = bloomListResponseSchema.parse(
+      (await client.get('/api/blooms?sort=name&sortOrder=asc')).body,
+    );
+    expect(byName.blooms.map((b) => b.name)).toEqual(['alpha', 'beta', 'gamma']);
+    const filtered = bloomListResponseSchema.parse((await client.get('/api/blooms?filter.name=ET')).body);
+    expect(filtered.blooms.map((b) => b.name)).toEqual(['beta']);
+    const bad = await client.get('/api/blooms?sort=password');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'query.invalid_param', params: { field: 'sort' } });
+  });
+
+  it('renames with the server’s rules and deletes everything the agent owns', async () => {
+    const { client } = await signedInClient(t);
+    const created = (
+      await client.upload('/api/bloom/upload', {
+        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      })
+    ).body;
+    await untilDataStagesSettle(client, created.id);
+    const renamed = await client.put(`/api/blooms/${created.id}`, { name: 'Dinah' });
+    expect(renamed.body.name).toBe('Dinah');
+    const tooLong = await client.put(`/api/blooms/${created.id}`, { name: 'd'.repeat(129) });
+    expect(tooLong.body).toMatchObject({ code: 'bloom.name_too_long', params: { field: 'name', max: 128 } });
+    const empty = await client.put(`/api/blooms/${created.id}`, { name: '  ' });
+    expect(empty.body.code).toBe('bloom.name_required');
+
+    expect((await client.delete(`/api/blooms/${created.id}`)).status).toBe(204);
+    expect((await client.get(`/api/blooms/${created.id}`)).status).toBe(404);
+    for (const table of [schema.bloomStages, schema.bloomArtifacts, schema.bloomProtocols]) {
+      const [left] = await t.database.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.bloomId, created.id));
+      expect(left!.n).toBe(0);
+    }
+  });
+
+  it('has no download before training has exported the agent', async () => {
+    const created = (
+      await alice.upload('/api/bloom/upload', {
+        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      })
+    ).body;
+    const res = await alice.get(`/api/blooms/${created.id}/download`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('bloom.file_not_found');
+  });
+
+  it('never shows, renames, deletes or downloads another user’s agent', async () => {
+    const created = (
+      await alice.upload('/api/bloom/upload', {
+        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      })
+    ).body;
+    const { client: mallory } = await signedInClient(t);
+    for (const res of [
+      await mallory.get(`/api/blooms/${created.id}`),
+      await mallory.put(`/api/blooms/${created.id}`, { name: 'mine' }),
+      await mallory.delete(`/api/blooms/${created.id}`),
+      await mallory.get(`/api/blooms/${created.id}/download`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('bloom.not_found');
+    }
+    expect(bloomListResponseSchema.parse((await mallory.get('/api/blooms')).body).total).toBe(0);
+    expect((await alice.get(`/api/blooms/${created.id}`)).body.name).not.toBe('mine');
+    expect((await mallory.get('/api/blooms/not-a-uuid')).status).toBe(404);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/blooms' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a priced agent (AGENT_PRICE_CENTS)', () => {
+  it('waits for payment: not_initialized, and no training', async () => {
+    const priced = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
+    try {
+      const { client } = await signedInClient(priced);
+      const res = await client.upload('/api/bloom/upload', {
+        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      });
+      expect(res.body.payment).toEqual({ status: 'not_initialized', amountCents: 500, currency: 'usd' });
+    } finally {
+      await priced.close();
+    }
+  });
+});

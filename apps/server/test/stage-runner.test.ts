@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bloomSchema, bloomStatusLabel } from '@greenhouse/contracts';
+import { schema } from '@greenhouse/db';
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobQueue } from '../src/features/jobs/job-queue.js';
+import { StageRunner } from '../src/features/pipeline/stage-runner.js';
+import { StageFailure } from '../src/features/pipeline/stages.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { signedInClient } from './support/users.js';
+
+const protocolFile = readFileSync(
+  fileURLToPath(new URL('../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url)),
+  'utf8',
+);
+
+let t: TestApp;
+let bloomId: string;
+let owner: Awaited<ReturnType<typeof signedInClient>>['client'];
+const log = pino({ level: 'silent' });
+// The runner under test enqueues nothing here: its stages are the last it may start.
+const noQueue = { enqueue: async () => {} } as unknown as JobQueue;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { client } = await signedInClient(t);
+  owner = client;
+  bloomId = (await client.upload('/api/bloom/upload', { file: { name: 'a.json', content: protocolFile } }))
+    .body.id;
+  // Let the app's own worker finish the data stages first.
+  for (let i = 0; i < 200; i++) {
+    const [row] = await t.database.db
+      .select()
+      .from(schema.bloomStages)
+      .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'data_validation')));
+    if (row?.status === 'completed') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function stage(name: (typeof schema.bloomStageName.enumValues)[number]) {
+  const [row] = await t.database.db
+    .select()
+    .from(schema.bloomStages)
+    .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, name)));
+  return row!;
+}
+
+describe('the stage runner', () => {
+  it('does nothing for a stage delivered again after it completed', async () => {
+    const runner = new StageRunner(t.database.db, noQueue, log);
+    const before = await stage('data_preparation_stage_2');
+    await runner.run({ bloomId, stage: 'data_preparation_stage_2' }, { retryCount: 0, retryLimit: 2 });
+    expect(await stage('data_preparation_stage_2')).toEqual(before);
+  });
+
+  it('re-runs an interrupted stage with exactly one output row per kind', async () => {
+    // As if a worker died mid-stage: the row says processing, its job is handed out again.
+    await t.database.db
+      .update(schema.bloomStages)
+      .set({ status: 'processing' })
+      .where(
+        and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'data_preparation_stage_2')),
+      );
+    await new StageRunner(t.database.db, noQueue, log).run(
+      { bloomId, stage: 'data_preparation_stage_2' },
+      { retryCount: 1, retryLimit: 2 },
+    );
+    const row = await stage('data_preparation_stage_2');
+    expect(row.status).toBe('completed');
+    const outputs = await t.database.db
+      .select()
+      .from(schema.bloomArtifacts)
+      .where(
+        and(
+          eq(schema.bloomArtifacts.bloomId, bloomId),
+          eq(schema.bloomArtifacts.stage, 'data_preparation_stage_2'),
+        ),
+      );
+    expect(outputs).toHaveLength(1);
+  });
+
+  it('retries an unexpected error, then fails the stage with a readable reason after the last retry', async () => {
+    const flaky = new StageRunner(t.database.db, noQueue, log, {
+      training_tokenizer: async () => {
+        throw new Error('disk full');
+      },
+    });
+    await expect(
+      flaky.run({ bloomId, stage: 'training_tokenizer' }, { retryCount: 0, retryLimit: 2 }),
+    ).rejects.toThrow('disk full');
+    expect((await stage('training_tokenizer')).status).toBe('pending');
+    await flaky.run({ bloomId, stage: 'training_tokenizer' }, { retryCount: 2, retryLimit: 2 });
+    const failed = await stage('training_tokenizer');
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'INTERNAL', attempts: 2 });
+    expect(failed.errorMessage).toContain('disk full');
+  });
+
+  it('fails at once, without retries, when the input cannot succeed', async () => {
+    const runner = new StageRunner(t.database.db, noQueue, log, {
+      training_pretraining: async () => {
+        throw new StageFailure('bloom.invalid_file', 'The dataset has no text to learn from.');
+      },
+    });
+    await runner.run({ bloomId, stage: 'training_pretraining' }, { retryCount: 0, retryLimit: 2 });
+    expect(await stage('training_pretraining')).toMatchObject({
+      status: 'failed',
+      errorCode: 'bloom.invalid_file',
+      errorMessage: 'The dataset has no text to learn from.',
+    });
+    // The agent reads as failed (spec §4: the model failed), with the stage's reason.
+    const bloom = bloomSchema.parse((await owner.get(`/api/blooms/${bloomId}`)).body);
+    expect(bloomStatusLabel(bloom)).toBe('failed');
+    expect(bloom.stages.find((s) => s.name === 'training_pretraining')!.error).toEqual({
+      code: 'bloom.invalid_file',
+      message: 'The dataset has no text to learn from.',
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DeleteDialog } from '../../components/delete-dialog/delete-dialog';
+import { Loader } from '../../components/loader/loader';
+import { Banner } from '../../components/notice/notice';
+import { useToast } from '../../components/toast/toast-context';
+import { isBloomNotFound, useBloom, useDeleteBloom } from '../../features/blooms/api/blooms';
+import { AgentColumns } from '../../features/blooms/components/agent-columns';
+import { AgentView } from '../../features/blooms/components/agent-view';
+import { CostCard } from '../../features/blooms/components/cost-card';
+import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
+import { UploadForm } from '../../features/blooms/components/upload-form';
+import { isPipelineSettled } from '../../features/blooms/stages';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { paths } from '../paths';
+
+/** /agent/new: the upload form, beside the cost of an agent that does not exist yet (N/A, not started). */
+export function NewAgentScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.newAgent'));
+  return (
+    <>
+      <h1 className="visually-hidden">{t('newAgent.heading')}</h1>
+      <AgentColumns main={<UploadForm />} side={<CostCard payment={null} />} />
+    </>
+  );
+}
+
+/** /agent/{id}: one screen per agent, so nothing (an open dialog, a pause) carries over to another. */
+export function AgentScreen() {
+  const { id = '' } = useParams();
+  return <AgentPage key={id} id={id} />;
+}
+
+function AgentPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { notify } = useToast();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  // While its delete runs the agent is not fetched: a poll would find it gone and flash "not found".
+  const [deleting, setDeleting] = useState(false);
+  const query = useBloom(id, { enabled: !deleting });
+  const deleteBloom = useDeleteBloom();
+  const bloom = query.data;
+  useDocumentTitle(bloom?.name ?? t('titles.agent'));
+
+  if (isBloomNotFound(query.error)) return <AgentNotFound />;
+  if (!bloom) {
+    if (query.isError) {
+      return (
+        <div className="agent-state">
+          <Banner
+            tone="error"
+            action={
+              <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
+                {t('common.tryAgain')}
+              </button>
+            }
+          >
+            {t('agent.loadFailed')} {apiErrorMessage(t, query.error)}
+          </Banner>
+        </div>
+      );
+    }
+    return (
+      <div className="agent-state agent-state--loading">
+        <Loader size="medium" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <AgentView
+        bloom={bloom}
+        onRename={() => setDialog('rename')}
+        onDelete={() => setDialog('delete')}
+        belowDetails={
+          query.isRefetchError && !isPipelineSettled(bloom) ? (
+            <p className="agent-details__muted" role="status">
+              {t('agent.refreshFailed')}
+            </p>
+          ) : null
+        }
+      />
+      {dialog === 'rename' && <EditBloomDialog bloom={bloom} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteDialog
+          title={t('dialogs.deleteAgent.title')}
+          message={t('dialogs.deleteAgent.message', { name: bloom.name })}
+          onConfirm={async () => {
+            setDeleting(true);
+            try {
+              await deleteBloom.mutateAsync(bloom.id);
+            } catch (error) {
+              setDeleting(false);
+              throw error;
+            }
+          }}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            notify(t('dialogs.deleteAgent.deleted'));
+            void navigate(paths.newAgent, { replace: true });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** A missing agent, or someone else's (the API answers both with 404). */
+function AgentNotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="agent-card agent-card--form agent-state" aria-labelledby="agent-not-found">
+      <h1 id="agent-not-found" className="agent-state__heading">
+        {t('agent.notFound.heading')}
+      </h1>
+      <p className="agent-state__text">{t('agent.notFound.text')}</p>
+      <Link to={paths.newAgent} className="btn btn--primary">
+        {t('agent.notFound.link')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { bloomStatusLabel, formatDateTime, type Bloom } from '@greenhouse/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { AgentSummary } from './agent-summary';
+import { DownloadTiles } from './download-tiles';
+
+interface AgentDetailsProps {
+  bloom: Bloom;
+  onRename: () => void;
+  onDelete: () => void;
+  /** More sections under the details (e.g. a playground once the agent can run). */
+  children?: ReactNode;
+}
+
+function DateTime({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  if (!value) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">{t('agent.notYet')}</span>
+      </>
+    );
+  }
+  return <time dateTime={value}>{formatDateTime(value)}</time>;
+}
+
+/**
+ * The agent's page heading and facts: AGENT and its name (the page's h1) with rename and delete, then
+ * status (the sidebar's label), created, completed, summary and downloads.
+ */
+export function AgentDetails({ bloom, onRename, onDelete, children }: AgentDetailsProps) {
+  const { t } = useTranslation();
+  const status = bloomStatusLabel(bloom);
+  return (
+    <section className="agent-details" aria-labelledby="agent-name">
+      <div className="agent-details__head">
+        <div className="agent-details__title">
+          <p className="agent-details__eyebrow">{t('agent.eyebrow')}</p>
+          <h1 id="agent-name" className="agent-details__name">
+            {bloom.name}
+          </h1>
+        </div>
+        <div className="agent-details__actions" role="group" aria-label={t('agent.actions')}>
+          <button type="button" className="ghost-btn" onClick={onRename}>
+            <PencilIcon width={16} height={16} />
+            {t('agent.rename')}
+          </button>
+          <button type="button" className="ghost-btn ghost-btn--danger" onClick={onDelete}>
+            <TrashIcon width={16} height={16} />
+            {t('agent.delete')}
+          </button>
+        </div>
+      </div>
+
+      <dl className="agent-details__facts">
+        <div className="agent-details__fact">
+          <dt>{t('agent.status')}</dt>
+          <dd>
+            <span className={`agent-status agent-status--${status}`}>{t(`bloomStatus.${status}`)}</span>
+          </dd>
+        </div>
+        <div className="agent-details__fact">
+          <dt>{t('agent.created')}</dt>
+          <dd>
+            <DateTime value={bloom.createdAt} />
+          </dd>
+        </div>
+        <div className="agent-details__fact">
+          <dt>{t('agent.completed')}</dt>
+          <dd>
+            <DateTime value={bloom.completedAt} />
+          </dd>
+        </div>
+        <div className="agent-details__fact">
+          <dt>{t('agent.summary')}</dt>
+          <dd>
+            <AgentSummary summary={bloom.summary} />
+          </dd>
+        </div>
+        <div className="agent-details__fact">
+          <dt>{t('agent.download')}</dt>
+          <dd>
+            <DownloadTiles bloom={bloom} />
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { bloomStatusLabel, type Bloom, type BloomStage } from '@greenhouse/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { currentStage, isPipelineSettled } from '../stages';
+import { AgentColumns } from './agent-columns';
+import { AgentDetails } from './agent-details';
+import { CostCard } from './cost-card';
+import { StageList } from './stage-list';
+
+interface AgentViewProps {
+  bloom: Bloom;
+  onRename: () => void;
+  onDelete: () => void;
+  /** Shown under the stage cards, above "Go to Inference Engine" (e.g. the training's loss curve). */
+  belowStages?: ReactNode;
+  /** Extra content of one stage card (e.g. that stage's metrics). */
+  renderStageDetails?: (stage: BloomStage) => ReactNode;
+  /** Shown under the agent's details (e.g. a playground). */
+  belowDetails?: ReactNode;
+}
+
+/** What a screen reader hears when the training moves on: the agent's status and the current stage. */
+function useProgressAnnouncement(bloom: Bloom): string {
+  const { t } = useTranslation();
+  const status = t(`bloomStatus.${bloomStatusLabel(bloom)}`);
+  const stage = currentStage(bloom.stages);
+  if (!stage || (isPipelineSettled(bloom) && stage.status !== 'failed'))
+    return t('agent.liveSettled', { status });
+  return t('agent.live', {
+    status,
+    stage: t(`stages.names.${stage.name}`),
+    stageStatus: t(`stages.status.${stage.status}`),
+  });
+}
+
+/** The agent page's content: details on one side; cost, stages and the way to the engine on the other. */
+export function AgentView({
+  bloom,
+  onRename,
+  onDelete,
+  belowStages,
+  renderStageDetails,
+  belowDetails,
+}: AgentViewProps) {
+  const { t } = useTranslation();
+  const announcement = useProgressAnnouncement(bloom);
+  return (
+    <>
+      <AgentColumns
+        main={
+          <AgentDetails bloom={bloom} onRename={onRename} onDelete={onDelete}>
+            {belowDetails}
+          </AgentDetails>
+        }
+        side={
+          <div className="agent-progress">
+            <CostCard payment={bloom.payment} />
+            <StageList stages={bloom.stages} renderStageDetails={renderStageDetails} />
+            {belowStages}
+            <Link to={paths.flora} className="agent-card agent-card--link">
+              {t('agent.goToEngine')}
+            </Link>
+          </div>
+        }
+      />
+      {/* Percentages are left out: only a change of status or stage is announced. */}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
