@@ -80,7 +80,8 @@ export class SessionClient {
   ): Promise<Reply> {
     const form = new FormData();
     if (fields.name !== undefined) form.append('name', fields.name);
-    if (fields.file) form.append('file', new Blob([new Uint8Array(Buffer.from(fields.file.content))]), fields.file.name);
+    if (fields.file)
+      form.append('file', new Blob([new Uint8Array(Buffer.from(fields.file.content))]), fields.file.name);
     const encoded = new Request('http://localhost/', { method: 'POST', body: form });
     const body = Buffer.from(await encoded.arrayBuffer());
     return this.request('POST', url, body, { 'content-type': encoded.headers.get('content-type')! });

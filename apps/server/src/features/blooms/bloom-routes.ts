@@ -28,7 +28,10 @@ function listQuery(request: FastifyRequest): ListQuery {
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
 function attachment(name: string): string {
-  const base = withoutControlCharacters(name).replace(/["\\/]/g, '').trim() || 'agent';
+  const base =
+    withoutControlCharacters(name)
+      .replace(/["\\/]/g, '')
+      .trim() || 'agent';
   const ascii = base.replace(/[^\x20-\x7e]/g, '_');
   return `attachment; filename="${ascii}.json"; filename*=UTF-8''${encodeURIComponent(`${base}.json`)}`;
 }

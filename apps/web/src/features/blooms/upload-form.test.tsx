@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
 import {
   apiCalls,
   apiErrorResponse,
@@ -41,6 +40,40 @@ const uploads = () =>
   fetchMock.mock.calls
     .filter(([input, init]) => isUpload(new URL(String(input)), init ?? {}))
     .map(([, init]) => init?.body as FormData);
+
+/** Protocol problems as the server reports them; their `message`s differ from the app's texts on purpose. */
+const problems = [
+  {
+    path: ['name'],
+    pointer: '/name',
+    key: 'mtp.required',
+    message: 'server text for required',
+    params: { property: 'name' },
+  },
+  {
+    path: ['instruction', 'sets', 0, 'set', 1],
+    pointer: '/instruction/sets/0/set/1',
+    key: 'mtp.unknownToken',
+    message: 'server text for unknownToken',
+    params: { token: 'Cat', set: 0, setName: 'Talk' },
+  },
+  {
+    path: [],
+    pointer: '',
+    key: 'mtp.someNewCheck',
+    message: 'A check this app has no text for.',
+    params: {},
+  },
+];
+
+/** Chooses a valid file and submits the form. */
+async function submitFile(submitLabel = 'Create agent') {
+  const user = userEvent.setup();
+  await user.upload(fileInput(), jsonFile());
+  const submit = screen.getByRole('button', { name: submitLabel }) as HTMLButtonElement;
+  await waitFor(() => expect(submit.disabled).toBe(false));
+  await user.click(submit);
+}
 
 async function openForm(answerUpload?: () => Response) {
   setApi(signedInAs(testUser(), (url, init) => (isUpload(url, init) ? answerUpload?.() : undefined)));
@@ -154,35 +187,9 @@ describe('new agent: the upload form', () => {
     expect(uploads()[0]!.has('name')).toBe(false);
   });
 
-  it('lists the protocol’s problems next to the file, in the UI’s language, with where they are', async () => {
-    const problems = [
-      {
-        path: ['name'],
-        pointer: '/name',
-        key: 'mtp.required',
-        message: 'server text for required',
-        params: { property: 'name' },
-      },
-      {
-        path: ['instruction', 'sets', 0, 'set', 1],
-        pointer: '/instruction/sets/0/set/1',
-        key: 'mtp.unknownToken',
-        message: 'server text for unknownToken',
-        params: { token: 'Cat', set: 0, setName: 'Talk' },
-      },
-      {
-        path: [],
-        pointer: '',
-        key: 'mtp.someNewCheck',
-        message: 'A check this app has no text for.',
-        params: {},
-      },
-    ];
+  it('lists the protocol’s problems next to the file, each in words and with where it is', async () => {
     await openForm(() => apiErrorResponse('bloom.invalid_file', 400, { problems }));
-    const user = userEvent.setup();
-    await user.upload(fileInput(), jsonFile());
-    await waitFor(() => expect(submitButton().disabled).toBe(false));
-    await user.click(submitButton());
+    await submitFile();
 
     await waitFor(() =>
       expect(fileAlert()?.textContent).toBe(
@@ -196,10 +203,24 @@ describe('new agent: the upload form', () => {
       'A check this app has no text for.Where: the whole file',
     ]);
     expect(items[1]!.querySelector('code')?.textContent).toBe('/instruction/sets/0/set/1');
+    expect(fileInput().closest('.upload-form__file')?.contains(items[0]!)).toBe(true);
+  });
 
-    await i18n.changeLanguage('pl');
-    await waitFor(() => expect(screen.getByText('Brakuje wymaganej właściwości "name".')).toBeTruthy());
-    expect(screen.getByText('Token "Cat" nie jest zdefiniowany w "tokens" (zestaw "Talk").')).toBeTruthy();
+  it('translates the problems it has texts for (Polish)', async () => {
+    setApi(
+      signedInAs(testUser({ language: 'pl' }), (url, init) =>
+        isUpload(url, init) ? apiErrorResponse('bloom.invalid_file', 400, { problems }) : undefined,
+      ),
+    );
+    renderApp('/agent/new');
+    await screen.findByRole('heading', { name: 'Prześlij plik JSON' });
+    await submitFile('Utwórz agenta');
+    await waitFor(() => expect(problemItems()).toHaveLength(3));
+    expect(problemItems().map((item) => item.textContent)).toEqual([
+      'Brakuje wymaganej właściwości "name".Miejsce: /name',
+      'Token "Cat" nie jest zdefiniowany w "tokens" (zestaw "Talk").Miejsce: /instruction/sets/0/set/1',
+      'A check this app has no text for.Miejsce: cały plik',
+    ]);
   });
 
   it('puts a name the server finds too long on the name field', async () => {

@@ -73,13 +73,13 @@ export function AgentDetails({ bloom, onRename, onDelete, children }: AgentDetai
             <DateTime value={bloom.completedAt} />
           </dd>
         </div>
-        <div className="agent-details__fact">
+        <div className="agent-details__fact agent-details__fact--wide">
           <dt>{t('agent.summary')}</dt>
           <dd>
             <AgentSummary summary={bloom.summary} />
           </dd>
         </div>
-        <div className="agent-details__fact">
+        <div className="agent-details__fact agent-details__fact--wide">
           <dt>{t('agent.download')}</dt>
           <dd>
             <DownloadTiles bloom={bloom} />

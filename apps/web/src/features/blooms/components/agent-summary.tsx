@@ -2,12 +2,13 @@ import type { BloomSummary } from '@greenhouse/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Context lines shown before "Show more". */
-const CONTEXT_PREVIEW_LINES = 2;
+/** A first context line longer than this is clamped (to a few lines) until "Show more". */
+const LONG_LINE = 160;
 
 /**
- * What the agent is, read from its protocol: the first context lines (the rest behind "Show more"), each
- * instruction set with its reactions as chips, and the counts of sets, samples and guardrails.
+ * What the agent is, read from its protocol: the first context line (the rest, and the whole of a long
+ * first line, behind "Show more"), each instruction set with its reactions as chips, and the counts of
+ * sets, samples and guardrails.
  */
 export function AgentSummary({ summary }: { summary: BloomSummary | null }) {
   const { t } = useTranslation();
@@ -16,20 +17,28 @@ export function AgentSummary({ summary }: { summary: BloomSummary | null }) {
 
   if (!summary) return <p className="agent-details__muted">{t('agent.details.noSummary')}</p>;
 
-  const hidden = summary.context.length - CONTEXT_PREVIEW_LINES;
-  const context = expanded ? summary.context : summary.context.slice(0, CONTEXT_PREVIEW_LINES);
+  const [first = '', ...rest] = summary.context;
+  const collapsible = rest.length > 0 || first.length > LONG_LINE;
+  const context = expanded ? summary.context : [first];
   const samples = summary.instructions.reduce((sum, set) => sum + set.samples, 0);
 
   return (
     <div className="agent-summary">
       {summary.context.length > 0 && (
         <div className="agent-summary__context">
-          <div id={contextId} className="agent-summary__lines">
+          <div
+            id={contextId}
+            className={
+              collapsible && !expanded
+                ? 'agent-summary__lines agent-summary__lines--clamped'
+                : 'agent-summary__lines'
+            }
+          >
             {context.map((line, index) => (
               <p key={index}>{line}</p>
             ))}
           </div>
-          {hidden > 0 && (
+          {collapsible && (
             <button
               type="button"
               className="link-btn"

@@ -7,7 +7,7 @@ import { formatFileSize } from '../format';
 
 interface FileDropZoneProps {
   file: File | null;
-  /** A file was chosen or dropped (null: removed). */
+  /** A file was chosen or dropped (null: removed); the field counts as touched then. */
   onFile: (file: File | null) => void;
   /** Several files were dropped at once. */
   onManyFiles: () => void;
@@ -110,11 +110,8 @@ export function FileDropZone({
           <>
             <FileIcon width={28} height={28} className="drop-zone__icon" />
             <span className="drop-zone__title drop-zone__file-name">{file.name}</span>
-            <span className="drop-zone__hint">
-              {formatFileSize(file.size, currentLanguage(i18n))}
-              <span aria-hidden="true"> · </span>
-              <span className="drop-zone__replace">{t('newAgent.replaceHint')}</span>
-            </span>
+            <span className="drop-zone__size">{formatFileSize(file.size, currentLanguage(i18n))}</span>
+            <span className="drop-zone__hint">{t('newAgent.replaceHint')}</span>
           </>
         ) : (
           <>
@@ -134,7 +131,6 @@ export function FileDropZone({
           disabled={disabled}
           onClick={() => {
             onFile(null);
-            onTouched();
             zoneRef.current?.focus();
           }}
         >

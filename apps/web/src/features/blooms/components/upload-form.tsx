@@ -63,10 +63,16 @@ export function UploadForm() {
   const file = fileField.value instanceof File ? fileField.value : null;
 
   const onTouched = useCallback(() => touchFile(), [touchFile]);
+  // Choosing, dropping or removing a file is acting on the field: its verdict shows at once.
   const onFile = (next: File | null) => {
     setManyFiles(false);
     upload.reset();
     setFile(next);
+    touchFile();
+  };
+  const onManyFiles = () => {
+    onFile(null);
+    setManyFiles(true);
   };
 
   const onSubmit = handleSubmit(async (form) => {
@@ -108,10 +114,7 @@ export function UploadForm() {
         <FileDropZone
           file={file}
           onFile={onFile}
-          onManyFiles={() => {
-            setManyFiles(true);
-            onTouched();
-          }}
+          onManyFiles={onManyFiles}
           onTouched={onTouched}
           describedBy={`${hintId} ${fileErrorId}`}
           invalid={Boolean(fileError || fileServerError)}

@@ -1,0 +1,330 @@
+import { formatDateTime, type Bloom } from '@greenhouse/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiCalls,
+  apiErrorResponse,
+  renderApp,
+  setApi,
+  setUpAppHarness,
+  signedInAs,
+} from '../../test/app-harness';
+import { jsonResponse, testBloom, testStages, testUser, trainedBloom } from '../../test/fixtures';
+import { BLOOM_POLL_MS } from './api/blooms';
+
+setUpAppHarness();
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const isBloom = (url: URL, init: RequestInit, id = 'b1') =>
+  url.pathname.endsWith(`/blooms/${id}`) && (init.method ?? 'GET') === 'GET';
+
+/** Serves GET /blooms/b1 with `answer` (called per request), and the agent in the sidebar's list. */
+function serveBloom(answer: () => Bloom | Response, user = testUser()) {
+  setApi(
+    signedInAs(user, (url, init) => {
+      if (isBloom(url, init)) {
+        const next = answer();
+        return next instanceof Response ? next : jsonResponse(next);
+      }
+      if (url.pathname.endsWith('/blooms')) {
+        const listed = answer();
+        return jsonResponse({ blooms: listed instanceof Response ? [] : [listed], total: 1 });
+      }
+      return undefined;
+    }),
+  );
+}
+
+const stageItems = () =>
+  within(screen.getByRole('list', { name: 'Training stages' })).getAllByRole('listitem');
+
+/** A stage card's label and pill, as text. */
+const stageTexts = () =>
+  stageItems().map((item) =>
+    Array.from(item.querySelectorAll('.agent-card__label, .agent-pill'))
+      .map((element) => element.textContent)
+      .join(' | '),
+  );
+
+const fact = (term: string) => {
+  const dt = screen.getAllByText(term).find((element) => element.tagName === 'DT');
+  return dt?.nextElementSibling as HTMLElement;
+};
+
+const bloomGets = () => apiCalls('GET', '/blooms/b1').length;
+
+describe('agent page', () => {
+  it('shows each stage with its status, a running stage’s progress and a failed stage’s reason', async () => {
+    serveBloom(() =>
+      testBloom({
+        payment: { status: 'paid', amountCents: 1250, currency: 'usd' },
+        stages: testStages('completed', {
+          data_validation: {
+            status: 'failed',
+            error: {
+              code: 'data.too_few_samples',
+              message: 'Result "Continue_" has 2 samples; 3 are needed.',
+            },
+          },
+          training_tokenizer: {
+            status: 'processing',
+            progress: { percent: 42.4, step: 42, totalSteps: 100, etaSeconds: 150 },
+          },
+          training_pretraining: { status: 'processing', progress: null },
+          training_finetuning: { status: 'pending' },
+          training_exporting: { status: 'pending' },
+        }),
+      }),
+    );
+    renderApp('/agent/b1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Helper' })).toBeTruthy();
+    expect(document.title).toBe('Helper · Greenhouse');
+
+    expect(stageTexts()).toEqual([
+      'Preparing Stage 1 Data | Completed',
+      'Preparing Stage 2 Data | Completed',
+      'Assuring Data Quality | Failed',
+      'Training Tokenizer | In progress 42%',
+      'Pretraining Agent | In progress',
+      'Finetuning Agent | Pending',
+      'Exporting Agent | Pending',
+    ]);
+    const failed = stageItems()[2]!;
+    expect(failed.textContent).toContain('Result "Continue_" has 2 samples; 3 are needed.');
+    expect(failed.textContent).toContain('Code: data.too_few_samples');
+
+    const [tokenizer, pretraining] = screen.getAllByRole('progressbar');
+    expect(tokenizer!.getAttribute('aria-valuenow')).toBe('42');
+    expect(tokenizer!.getAttribute('aria-valuetext')).toBe('42%, Step 42 of 100, ~3 min left');
+    expect(tokenizer!.getAttribute('aria-labelledby')).toBe(
+      stageItems()[3]!.querySelector('.agent-card__label')!.id,
+    );
+    // Running without a known percent: an indeterminate bar.
+    expect(pretraining!.hasAttribute('aria-valuenow')).toBe(false);
+
+    expect(screen.getByText('Total Cost: $12.50')).toBeTruthy();
+    expect(screen.getByText('Paid')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Inference Engine' }).getAttribute('href')).toBe('/flora');
+  });
+
+  it('shows the details: status label, dates (— until completed) and the summary', async () => {
+    serveBloom(() =>
+      testBloom({
+        summary: {
+          context: ['Alice was tired.', 'A white rabbit ran past.', 'She followed it.'],
+          instructions: [
+            { name: 'Talk', inputs: 2, samples: 12, reactions: ['Continue_', 'Stop_'] },
+            { name: 'Ask', inputs: 1, samples: 3, reactions: ['Answer_'] },
+          ],
+          reactions: ['Continue_', 'Stop_', 'Answer_'],
+          guardrails: 2,
+        },
+      }),
+    );
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    expect(screen.getByText('Agent', { selector: 'p' })).toBeTruthy();
+    expect(fact('Status').textContent).toBe('Ready');
+    expect(fact('Created').textContent).toBe(formatDateTime('2025-09-12T06:57:00.000Z'));
+    expect(fact('Completed').textContent).toBe('—Not yet');
+
+    const summary = fact('Summary');
+    expect(within(summary).getByText('Alice was tired.')).toBeTruthy();
+    expect(within(summary).queryByText('She followed it.')).toBeNull();
+    const more = within(summary).getByRole('button', { name: 'Show more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup().click(more);
+    expect(within(summary).getByText('She followed it.')).toBeTruthy();
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+
+    const chips = within(summary).getByRole('list', { name: 'Reactions of Talk' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Continue_', 'Stop_']);
+    expect(summary.textContent).toContain('Inputs: 2 · Samples: 12');
+    expect(summary.textContent).toContain('Instruction sets: 2 · Samples: 15 · Guardrails: 2');
+  });
+
+  it('shows the completion date and the sidebar’s status label of a trained agent, in the row that links here', async () => {
+    serveBloom(() => trainedBloom());
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    expect(fact('Status').textContent).toBe('Trained');
+    expect(fact('Completed').textContent).toBe(formatDateTime('2025-09-13T07:04:00.000Z'));
+    // The sidebar starts closed (hidden), but its list is there.
+    const row = await screen.findByRole('link', { name: /Helper/, hidden: true });
+    expect(row.getAttribute('href')).toBe('/agent/b1');
+    expect(row.getAttribute('aria-current')).toBe('page');
+    expect(within(row).getByText('Trained')).toBeTruthy();
+  });
+
+  it('polls every 2 s while the pipeline runs and stops once every stage is completed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let bloom = testBloom({
+      payment: { status: 'paid', amountCents: 0, currency: 'usd' },
+      stages: testStages('completed', {
+        training_exporting: {
+          status: 'processing',
+          progress: { percent: 90, step: 9, totalSteps: 10, etaSeconds: 5 },
+        },
+      }),
+    });
+    serveBloom(() => bloom);
+    renderApp('/agent/b1');
+    expect(await screen.findByText('In progress 90%')).toBeTruthy();
+    const first = bloomGets();
+
+    bloom = {
+      ...bloom,
+      stages: testStages('completed', {
+        training_exporting: {
+          status: 'processing',
+          progress: { percent: 95, step: 9, totalSteps: 10, etaSeconds: 2 },
+        },
+      }),
+    };
+    act(() => vi.advanceTimersByTime(BLOOM_POLL_MS));
+    expect(await screen.findByText('In progress 95%')).toBeTruthy();
+    expect(bloomGets()).toBe(first + 1);
+
+    bloom = trainedBloom();
+    act(() => vi.advanceTimersByTime(BLOOM_POLL_MS));
+    await waitFor(() => expect(stageTexts().every((text) => text.endsWith('| Completed'))).toBe(true));
+    expect(fact('Status').textContent).toBe('Trained');
+    const settled = bloomGets();
+
+    act(() => vi.advanceTimersByTime(BLOOM_POLL_MS * 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bloomGets()).toBe(settled);
+  });
+
+  it('stops polling when a stage fails', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    serveBloom(() =>
+      testBloom({ stages: testStages('pending', { data_preparation_stage_1: { status: 'failed' } }) }),
+    );
+    renderApp('/agent/b1');
+    expect(await screen.findByText('This stage failed without giving a reason.')).toBeTruthy();
+    const before = bloomGets();
+    act(() => vi.advanceTimersByTime(BLOOM_POLL_MS * 3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bloomGets()).toBe(before);
+  });
+
+  it('says a missing agent is not found, with a way to create one', async () => {
+    setApi(
+      signedInAs(testUser(), (url, init) =>
+        isBloom(url, init, 'nope') ? apiErrorResponse('bloom.not_found', 404) : undefined,
+      ),
+    );
+    renderApp('/agent/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a new agent' }).getAttribute('href')).toBe('/agent/new');
+  });
+
+  it('disables the download tile until the agent has a download URL', async () => {
+    serveBloom(() => testBloom());
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    const tile = within(fact('Download')).getByRole('button') as HTMLButtonElement;
+    expect(tile.disabled).toBe(true);
+    expect(tile.textContent).toContain('CPU Model');
+    expect(tile.textContent).toContain('Download not available for this platform.');
+  });
+
+  it('downloads the agent JSON as {name}.json from its download URL', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const fetchBlob = vi.fn(() => new Response('{"name":"helper"}', { status: 200 }));
+    setApi(
+      signedInAs(testUser(), (url, init) => {
+        if (url.pathname.endsWith('/blooms/b1/download')) return fetchBlob();
+        if (isBloom(url, init)) return jsonResponse(trainedBloom());
+        return undefined;
+      }),
+    );
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    const tile = within(fact('Download')).getByRole('button', { name: /CPU Model/ }) as HTMLButtonElement;
+    expect(tile.disabled).toBe(false);
+    expect(tile.textContent).toContain('Download Helper.json');
+    await userEvent.setup().click(tile);
+    await waitFor(() => expect(clicked).toEqual(['Helper.json']));
+    expect(fetchBlob).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the download fails', async () => {
+    setApi(
+      signedInAs(testUser(), (url, init) => {
+        if (url.pathname.endsWith('/blooms/b1/download'))
+          return apiErrorResponse('bloom.file_not_found', 404);
+        if (isBloom(url, init)) return jsonResponse(trainedBloom());
+        return undefined;
+      }),
+    );
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    await userEvent.setup().click(within(fact('Download')).getByRole('button'));
+    expect(await screen.findByText('Failed to download file. Please try again.')).toBeTruthy();
+  });
+
+  it('renames the agent with the edit dialog', async () => {
+    let name = 'Helper';
+    setApi(
+      signedInAs(testUser(), (url, init) => {
+        if (isBloom(url, init)) return jsonResponse(testBloom({ name }));
+        if (url.pathname.endsWith('/blooms/b1') && init.method === 'PUT') {
+          name = (JSON.parse(String(init.body)) as { name: string }).name;
+          return jsonResponse(testBloom({ name }));
+        }
+        return undefined;
+      }),
+    );
+    renderApp('/agent/b1');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
+    const input = within(dialog).getByLabelText('Name');
+    await user.clear(input);
+    await user.type(input, 'Rabbit');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rabbit' })).toBeTruthy();
+    expect(apiCalls('PUT', '/blooms/b1')[0]?.body).toEqual({ name: 'Rabbit' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('deletes the agent and goes to the new agent form', async () => {
+    setApi(
+      signedInAs(testUser(), (url, init) => {
+        if (url.pathname.endsWith('/blooms/b1') && init.method === 'DELETE')
+          return new Response(null, { status: 204 });
+        if (isBloom(url, init)) return jsonResponse(testBloom());
+        return undefined;
+      }),
+    );
+    const router = renderApp('/agent/b1');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete agent' });
+    expect(dialog.textContent).toContain('Delete the agent “Helper”?');
+    const gets = bloomGets();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agent/new'));
+    expect(screen.getByText('Agent deleted.')).toBeTruthy();
+    expect(apiCalls('DELETE', '/blooms/b1')).toHaveLength(1);
+    // The deleted agent is not fetched again (which would only find it gone).
+    expect(bloomGets()).toBe(gets);
+    expect(screen.queryByText('Agent not found')).toBeNull();
+  });
+});
