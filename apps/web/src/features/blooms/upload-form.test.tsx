@@ -101,7 +101,7 @@ describe('new agent: the upload form', () => {
   it('keeps Create disabled without a file, and says the file is required once one is removed', async () => {
     await openForm();
     const user = userEvent.setup();
-    expect(submitButton().disabled).toBe(true);
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
     expect(screen.queryByText('File is required.')).toBeNull();
 
     await user.upload(fileInput(), jsonFile());
@@ -111,7 +111,7 @@ describe('new agent: the upload form', () => {
     await user.click(screen.getByRole('button', { name: 'Remove helper.json' }));
     expect(await screen.findByText('File is required.')).toBeTruthy();
     expect(screen.queryByText('helper.json')).toBeNull();
-    expect(submitButton().disabled).toBe(true);
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
     expect(document.activeElement?.textContent).toMatch(/Drag & drop a JSON file/);
   });
 
@@ -121,7 +121,7 @@ describe('new agent: the upload form', () => {
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(fileInput(), new File(['plain'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Only .json files are accepted.')).toBeTruthy();
-    expect(submitButton().disabled).toBe(true);
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
     expect(uploads()).toHaveLength(0);
   });
 
@@ -131,7 +131,7 @@ describe('new agent: the upload form', () => {
     const big = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'big.json', { type: 'application/json' });
     await user.upload(fileInput(), big);
     expect(await screen.findByText('The file is larger than 2 MB. Choose a smaller file.')).toBeTruthy();
-    expect(submitButton().disabled).toBe(true);
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
     expect(uploads()).toHaveLength(0);
   });
 
@@ -145,7 +145,7 @@ describe('new agent: the upload form', () => {
       dataTransfer: { files: [jsonFile('a.json'), jsonFile('b.json')], types: ['Files'] },
     });
     expect(await screen.findByText('Drop a single file.')).toBeTruthy();
-    expect(submitButton().disabled).toBe(true);
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
   });
 
   it('uploads name and file as multipart, then opens the new agent’s page', async () => {
