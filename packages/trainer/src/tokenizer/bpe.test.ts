@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { parseProtocolText, renderGuardrail, renderSample } from '@greenhouse/mtp';
+import { describe, expect, it } from 'vitest';
+import { preTokenize, toByteSymbols, fromByteSymbols, BYTE_SYMBOLS } from './byte-level.js';
+import { Tokenizer, trainBpe } from './bpe.js';
+import { protocolAddedTokens } from './protocol-tokens.js';
+
+const EXAMPLE = new URL('../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url);
+
+function exampleCorpus() {
+  const parsed = parseProtocolText(readFileSync(EXAMPLE, 'utf8'));
+  if (!parsed.ok) throw new Error('example protocol does not parse');
+  const protocol = parsed.protocol;
+  const texts: string[] = [...protocol.context];
+  protocol.sets.forEach((set, s) => {
+    for (const sample of set.samples) {
+      const r = renderSample(protocol, s, sample);
+      texts.push(r.input, r.output);
+    }
+    set.guardrails.forEach((g, gi) =>
+      g.badExamples.forEach((b) => {
+        const r = renderGuardrail(protocol, s, b, { guardrail: gi });
+        texts.push(r.input, r.output);
+      }),
+    );
+  });
+  return { protocol, texts };
+}
+
+describe('byte-level alphabet', () => {
+  it('has 256 distinct printable symbols and maps the space to Ġ as GPT-2 does', () => {
+    expect(new Set(BYTE_SYMBOLS).size).toBe(256);
+    expect(toByteSymbols(' ')).toBe('Ġ');
+    expect(toByteSymbols('\n')).toBe('Ċ');
+    const text = 'zażółć gęślą jaźń — 🌳\u0000\t';
+    expect(fromByteSymbols(toByteSymbols(text))).toBe(text);
+  });
+
+  it('pre-tokenizes digits one by one and words with their leading space', () => {
+    expect(preTokenize('Emotion 105, hi  there\n')).toEqual([
+      'Emotion',
+      ' ',
+      '1',
+      '0',
+      '5',
+      ',',
+      ' hi',
+      ' ',
+      ' there',
+      '\n',
+    ]);
+  });
+});
+
+describe('BPE tokenizer', () => {
+  const { protocol, texts } = exampleCorpus();
+  const added = protocolAddedTokens(protocol);
+  const tok = trainBpe(texts, { vocabSize: 600, addedTokens: added });
+
+  it('keeps control tokens, protocol tokens and number slots whole', () => {
+    expect(added.slice(0, 6).map((t) => t.content)).toEqual([
+      '<PAD>',
+      '<BOS>',
+      '<RUN>',
+      '<EOS>',
+      '<UNK>',
+      '<NON>',
+    ]);
+    expect(added.map((t) => t.content)).toEqual(
+      expect.arrayContaining(['Tree_', 'Coordinates_', 'Madness_', '<num_0_10>', '<num_-1000_1000_3>']),
+    );
+    const line =
+      '<BOS>\nTree_English_Cat_Talk_Coordinates_[100, 200, -50]\nMadness_5\nContinue_<UNK>_\n<EOS>';
+    const ids = tok.encode(line);
+    for (const t of [
+      '<BOS>',
+      'Tree_',
+      'English_',
+      'Cat_',
+      'Talk_',
+      'Coordinates_',
+      'Madness_',
+      'Continue_',
+      '<UNK>',
+      '<EOS>',
+    ]) {
+      expect(ids).toContain(tok.id(t));
+    }
+    // No learned merge contains an added token's text or a digit next to anything.
+    for (const [l, r] of tok.merges) {
+      expect(/[0-9]/.test(fromByteSymbols(l + r)) && (l + r).length > 1).toBe(false);
+    }
+    expect(tok.decode(ids)).toBe(line);
+    expect(tok.decode(ids, { skipSpecial: true })).toBe(
+      '\nTree_English_Cat_Talk_Coordinates_[100, 200, -50]\nMadness_5\nContinue__\n',
+    );
+  });
+
+  it('round-trips any text, seen or not', () => {
+    for (const t of [...texts, 'never seen: Ünïcödé 🌳🌳 tabs\tand\r\nCRLF', '', '   ', '<BOS<EOS>>']) {
+      expect(tok.decode(tok.encode(t))).toBe(t);
+    }
+  });
+
+  it('compresses the text it was trained on', () => {
+    const chars = texts.join('').length;
+    const ids = texts.reduce((n, t) => n + tok.encode(t).length, 0);
+    expect(ids).toBeLessThan(chars / 2.5);
+    expect(tok.size).toBeLessThanOrEqual(600);
+    expect(tok.merges.length).toBeGreaterThan(50);
+  });
+
+  it('is deterministic and survives tokenizer.json', () => {
+    const again = trainBpe([...texts], { vocabSize: 600, addedTokens: added });
+    expect(again.merges).toEqual(tok.merges);
+    const json = JSON.parse(JSON.stringify(tok.toJSON())) as ReturnType<Tokenizer['toJSON']>;
+    expect(json.model.vocab['<EOS>']).toBe(3);
+    expect(json.model.vocab['Ġ']).toBe(added.length + 32);
+    const loaded = Tokenizer.fromJSON(json);
+    for (const t of texts) expect(loaded.encode(t)).toEqual(tok.encode(t));
+  });
+
+  it('applies merges by rank, as BPE does', () => {
+    const t = trainBpe(['aaaa aaaa aaaa', 'ab ab ab'], { vocabSize: 300, addedTokens: [] });
+    expect(t.merges[0]).toEqual(['a', 'a']);
+    expect(t.encode('aaaaa').map((id) => t.tokens[id])).toEqual(['aaaa', 'a']);
+    expect(t.encode('aaa').map((id) => t.tokens[id])).toEqual(['aa', 'a']);
+  });
+});

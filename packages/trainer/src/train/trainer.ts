@@ -1,0 +1,187 @@
+// The training loop: seeded batches, forward, masked cross-entropy, backward, AdamW.
+//
+// Every batch is split into SHARDS (2) shards by a fixed rule; each shard's gradient is computed from
+// zero and the two are added in float32 — on one thread one after the other (`train`), or on two
+// threads at once (`trainParallel`, parallel.ts). Float addition of two numbers is commutative, so
+// both give BIT-IDENTICAL weights: training is deterministic for a seed whatever the thread count,
+// and whichever kernels run (the WASM and JS kernels agree bit for bit, see kernels/kernels.ts).
+import type { Gpt } from '../model/gpt.js';
+import { Rng } from '../rng.js';
+import { AdamW, DEFAULT_ADAMW, learningRate, type AdamWOptions, type Schedule } from './adamw.js';
+import { BatchStream, packBatch, rowsOf, type Sequence } from './data.js';
+
+export const SHARDS = 2;
+
+export interface TrainOptions {
+  steps: number;
+  /** Model rows per step (sequences are packed up to this many tokens). */
+  batchTokens: number;
+  lr: number;
+  /** Default lr / 10. */
+  minLr?: number;
+  /** Default min(100, steps / 10). */
+  warmupSteps?: number;
+  adamw?: Partial<AdamWOptions>;
+  /** Seeds the batch order (the weights are seeded by Gpt.initialize). */
+  seed: number;
+  /** Called after every step. */
+  onStep?: (info: StepInfo) => void;
+}
+
+export interface StepInfo {
+  step: number;
+  /** Mean loss per trained token of this step's batch. */
+  loss: number;
+  lr: number;
+  gradNorm: number;
+  /** Model rows (tokens) this step processed. */
+  tokens: number;
+}
+
+export interface TrainResult {
+  losses: number[];
+  /** Tokens through forward and backward. */
+  tokens: number;
+  seconds: number;
+}
+
+/**
+ * Splits a batch into `n` shards of similar size: each sequence, in order, goes to the shard with the
+ * fewest rows so far (the lowest index on ties). Shards may be empty.
+ */
+export function splitShards(sequences: readonly Sequence[], n: number): Sequence[][] {
+  const shards: Sequence[][] = Array.from({ length: n }, () => []);
+  const rows = new Array<number>(n).fill(0);
+  for (const s of sequences) {
+    let best = 0;
+    for (let i = 1; i < n; i++) if (rows[i]! < rows[best]!) best = i;
+    shards[best]!.push(s);
+    rows[best]! += rowsOf(s);
+  }
+  return shards;
+}
+
+/**
+ * Gradient of (scale · Σ weight·loss) over one shard, from zero, into `model.grads`; returns the
+ * shard's Σ weight·loss.
+ */
+export function shardGradients(model: Gpt, sequences: readonly Sequence[], scale: number): number {
+  model.zeroGrads();
+  if (sequences.length === 0) return 0;
+  model.forward(packBatch(sequences));
+  const loss = model.loss(scale);
+  model.backward();
+  return loss;
+}
+
+/** The state of one training run shared by `train` and `trainParallel`. */
+export class TrainingRun {
+  readonly optimizer: AdamW;
+  private readonly stream: BatchStream;
+  private readonly schedule: Schedule;
+  readonly losses: number[] = [];
+  tokens = 0;
+  step = 0;
+  private readonly started = performance.now();
+
+  constructor(
+    readonly model: Gpt,
+    sequences: readonly Sequence[],
+    readonly options: TrainOptions,
+  ) {
+    const maxRows = Math.max(...sequences.map(rowsOf));
+    if (maxRows > model.config.contextLength) {
+      throw new Error(
+        `a sequence of ${maxRows + 1} ids does not fit contextLength ${model.config.contextLength}`,
+      );
+    }
+    if (Math.max(options.batchTokens, maxRows) > model.maxTokens)
+      throw new Error('batchTokens > model maxTokens');
+    this.optimizer = new AdamW(model.layout, { ...DEFAULT_ADAMW, ...options.adamw });
+    this.stream = new BatchStream(sequences, options.batchTokens, new Rng(options.seed));
+    this.schedule = {
+      lr: options.lr,
+      minLr: options.minLr ?? options.lr / 10,
+      warmupSteps: options.warmupSteps ?? Math.min(100, Math.floor(options.steps / 10)),
+      steps: options.steps,
+    };
+  }
+
+  get done(): boolean {
+    return this.step >= this.options.steps;
+  }
+
+  /** The next batch: its shards, the loss scale (1 / trained tokens) and its rows. */
+  nextBatch(): { shards: Sequence[][]; scale: number; weight: number; rows: number } {
+    const sequences = this.stream.next();
+    let weight = 0;
+    let rows = 0;
+    for (const s of sequences) {
+      weight += rowsOf(s) - Math.max(0, s.lossFrom - 1);
+      rows += rowsOf(s);
+    }
+    return { shards: splitShards(sequences, SHARDS), scale: weight > 0 ? 1 / weight : 0, weight, rows };
+  }
+
+  /** AdamW on the summed gradient in `model.grads`; records the step. */
+  finishStep(lossSum: number, weight: number, rows: number): void {
+    const lr = learningRate(this.step, this.schedule);
+    const gradNorm = this.optimizer.update(this.model.params, this.model.grads, lr);
+    const loss = weight > 0 ? lossSum / weight : 0;
+    this.losses.push(loss);
+    this.tokens += rows;
+    this.options.onStep?.({ step: this.step, loss, lr, gradNorm, tokens: rows });
+    this.step++;
+  }
+
+  result(): TrainResult {
+    return { losses: this.losses, tokens: this.tokens, seconds: (performance.now() - this.started) / 1000 };
+  }
+}
+
+/** Trains on one thread. */
+export function train(model: Gpt, sequences: readonly Sequence[], options: TrainOptions): TrainResult {
+  const run = new TrainingRun(model, sequences, options);
+  const spare = new Float32Array(model.grads.length);
+  while (!run.done) {
+    const { shards, scale, weight, rows } = run.nextBatch();
+    let loss = 0;
+    for (let s = SHARDS - 1; s >= 0; s--) {
+      loss += shardGradients(model, shards[s]!, scale);
+      if (s > 0) addInto(spare, model.grads, s === SHARDS - 1);
+    }
+    addInto(model.grads, spare, false);
+    run.finishStep(loss, weight, rows);
+  }
+  return run.result();
+}
+
+/** a ← b (copy) or a ← a + b, element-wise in float32. */
+export function addInto(a: Float32Array, b: Float32Array, copy: boolean): void {
+  if (copy) a.set(b);
+  else for (let i = 0; i < a.length; i++) a[i] = a[i]! + b[i]!;
+}
+
+/** Mean loss per trained token over `sequences` (no update), in batches of `batchTokens`. */
+export function evaluate(model: Gpt, sequences: readonly Sequence[], batchTokens: number): number {
+  let loss = 0;
+  let weight = 0;
+  let group: Sequence[] = [];
+  let rows = 0;
+  const flush = () => {
+    if (group.length === 0) return;
+    const batch = packBatch(group);
+    model.forward(batch);
+    loss += model.loss(0);
+    weight += batch.weights.reduce((a, b) => a + b, 0);
+    group = [];
+    rows = 0;
+  };
+  for (const s of sequences) {
+    if (rows + rowsOf(s) > batchTokens) flush();
+    group.push(s);
+    rows += rowsOf(s);
+  }
+  flush();
+  return weight > 0 ? loss / weight : 0;
+}
