@@ -20,6 +20,8 @@ const flags = [
   '--disable-sync',
 ];
 
+const octet = () => Math.floor(Math.random() * 254) + 1;
+
 export const screenshotsDir = path.resolve('test-results/screenshots');
 
 interface TrackedPage {
@@ -55,7 +57,13 @@ export function useBrowser(options: { allowConsole?: RegExp[] } = {}) {
   });
 
   return async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL });
+    // Each context is a different person at a different address (the app trusts the test's proxy
+    // header), so the per-address rate limits apply per test as they would per user.
+    const context = await browser.newContext({
+      viewport,
+      baseURL,
+      extraHTTPHeaders: { 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` },
+    });
     contexts.push(context);
     const page = await context.newPage();
     const tracked: TrackedPage = { page, problems: [] };

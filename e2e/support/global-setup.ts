@@ -70,6 +70,8 @@ export async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     APP_URL: baseURL,
     LOG_LEVEL: 'warn',
+    // As behind a reverse proxy: each browser context sends its own X-Forwarded-For address.
+    TRUST_PROXY: 'true',
   };
   // Before the server starts: the embedded database has one owner at a time.
   const cli = path.join(root, 'apps/server/dist/cli/admin.js');
