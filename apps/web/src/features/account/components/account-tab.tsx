@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../../app/paths';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';
@@ -127,16 +129,17 @@ function NamesForm({ user }: { user: User }) {
         <p className="field__static">{user.email}</p>
         <p className="field__hint">{t('profile.account.emailHint')}</p>
       </div>
-      <LiveRegion assertive>
-        {formError?.kind === 'form' && <Banner tone="error">{t(formError.messageKey)}</Banner>}
-      </LiveRegion>
+      <FormErrorBanner error={formError} />
       <LiveRegion>
         {update.isSuccess && <Banner tone="success">{t('profile.account.saved')}</Banner>}
       </LiveRegion>
       <div className="profile-form__actions">
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? t('common.saving') : t('profile.account.save')}
-        </button>
+        <SubmitButton
+          className="btn btn--primary"
+          busy={isSubmitting}
+          label={t('profile.account.save')}
+          busyLabel={t('common.saving')}
+        />
       </div>
     </form>
   );

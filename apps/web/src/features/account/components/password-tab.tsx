@@ -2,6 +2,8 @@ import { changePasswordFormSchema, type ChangePasswordForm, type User } from '@g
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
@@ -89,16 +91,17 @@ function ChangePasswordForm() {
         error={shown('confirmPassword')}
         {...register('confirmPassword')}
       />
-      <LiveRegion assertive>
-        {formError?.kind === 'form' && <Banner tone="error">{t(formError.messageKey)}</Banner>}
-      </LiveRegion>
+      <FormErrorBanner error={formError} />
       <LiveRegion>
         {changePassword.isSuccess && <Banner tone="success">{t('profile.password.changed')}</Banner>}
       </LiveRegion>
       <div className="profile-form__actions">
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? t('profile.password.submitting') : t('profile.password.submit')}
-        </button>
+        <SubmitButton
+          className="btn btn--primary"
+          busy={isSubmitting}
+          label={t('profile.password.submit')}
+          busyLabel={t('profile.password.submitting')}
+        />
       </div>
     </form>
   );

@@ -3,8 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useUpdateAccount } from '../api/account';
 
 const settingsFormSchema = z.object({ language: z.enum(languages, { error: 'validation.required' }) });
@@ -35,6 +37,9 @@ export function SettingsForm({ user }: { user: User }) {
     await i18n.changeLanguage(language);
   });
 
+  // The form has no field the server could name, so every error goes into the alert region.
+  const formError = update.isError ? formErrorOutcome(update.error, []) : null;
+
   return (
     <form className="profile-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="choice-group" aria-describedby="settings-language-hint">
@@ -51,14 +56,15 @@ export function SettingsForm({ user }: { user: User }) {
           ))}
         </div>
       </fieldset>
-      <LiveRegion assertive>
-        {update.isError && <Banner tone="error">{apiErrorMessage(t, update.error)}</Banner>}
-      </LiveRegion>
+      <FormErrorBanner error={formError} />
       <LiveRegion>{update.isSuccess && <Banner tone="success">{t('settings.saved')}</Banner>}</LiveRegion>
       <div className="profile-form__actions">
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? t('common.saving') : t('settings.save')}
-        </button>
+        <SubmitButton
+          className="btn btn--primary"
+          busy={isSubmitting}
+          label={t('settings.save')}
+          busyLabel={t('common.saving')}
+        />
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { Outcome } from '../../../components/notice/notice';
 import { useOnce } from '../../../hooks/use-once';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { confirmEmail } from '../api/email-confirmation';
+import { AuthFooter } from './auth-footer';
 import { ResendConfirmationForm } from './resend-confirmation';
 import './auth-forms.css';
 
@@ -72,11 +73,7 @@ export function EmailConfirmation({ token }: { token: string | null }) {
         </div>
         <ResendConfirmationForm />
       </section>
-      <p className="auth-footer">
-        <Link to={paths.signIn} className="text-link">
-          {t('common.backToSignIn')}
-        </Link>
-      </p>
+      <AuthFooter to={paths.signIn} linkText={t('common.backToSignIn')} />
     </div>
   );
 }

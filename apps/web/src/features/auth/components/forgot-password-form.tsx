@@ -4,10 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
-import { Banner, LiveRegion, Outcome } from '../../../components/notice/notice';
+import { Outcome } from '../../../components/notice/notice';
 import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/password-reset';
+import { AuthFooter } from './auth-footer';
 import './auth-forms.css';
 
 const fields = ['email'] as const;
@@ -76,24 +79,15 @@ export function ForgotPasswordForm() {
           error={visibleFieldError(t, errors.email, touchedFields.email, isSubmitted)}
           {...register('email')}
         />
-        <LiveRegion assertive>
-          {formError?.kind === 'form' && <Banner tone="error">{t(formError.messageKey)}</Banner>}
-        </LiveRegion>
-        <button
-          type="submit"
+        <FormErrorBanner error={formError} />
+        <SubmitButton
           className="btn btn--primary btn--block"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
-        </button>
+          busy={isSubmitting}
+          label={t('forgotPassword.submit')}
+          busyLabel={t('forgotPassword.submitting')}
+        />
       </form>
-      <p className="auth-footer">
-        {t('forgotPassword.remembered')}{' '}
-        <Link to={paths.signIn} className="text-link">
-          {t('signUp.signIn')}
-        </Link>
-      </p>
+      <AuthFooter prompt={t('forgotPassword.remembered')} to={paths.signIn} linkText={t('signUp.signIn')} />
     </div>
   );
 }

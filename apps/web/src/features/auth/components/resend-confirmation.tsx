@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -77,7 +79,7 @@ export function ResendConfirmationForm() {
     }
   });
 
-  const formError = resend.isError && formErrorOutcome(resend.error, ['email'] as const).kind === 'form';
+  const formError = resend.isError ? formErrorOutcome(resend.error, ['email'] as const) : null;
 
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -90,22 +92,18 @@ export function ResendConfirmationForm() {
         error={visibleFieldError(t, errors.email, touchedFields.email, isSubmitted)}
         {...register('email')}
       />
-      <LiveRegion assertive>
-        {formError && <Banner tone="error">{apiErrorMessage(t, resend.error)}</Banner>}
-      </LiveRegion>
+      <FormErrorBanner error={formError} />
       <LiveRegion>
         {resend.isSuccess && (
           <Banner tone="success">{t('resendConfirmation.sent', { email: resend.data.email })}</Banner>
         )}
       </LiveRegion>
-      <button
-        type="submit"
+      <SubmitButton
         className="btn btn--primary btn--block"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {isSubmitting ? t('resendConfirmation.sending') : t('resendConfirmation.newLink')}
-      </button>
+        busy={isSubmitting}
+        label={t('resendConfirmation.newLink')}
+        busyLabel={t('resendConfirmation.sending')}
+      />
     </form>
   );
 }

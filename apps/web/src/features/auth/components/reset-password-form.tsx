@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
-import { Banner, LiveRegion, Outcome } from '../../../components/notice/notice';
+import { Outcome } from '../../../components/notice/notice';
 import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
 import { useSetNewPassword } from '../api/password-reset';
 import './auth-forms.css';
@@ -83,30 +85,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={shown('confirmPassword')}
         {...register('confirmPassword')}
       />
-      <LiveRegion assertive>
-        {formError?.kind === 'form' && (
-          <Banner
-            tone="error"
-            action={
-              formError.code === INVALID_TOKEN ? (
-                <Link to={paths.forgotPassword} className="text-link">
-                  {t('resetPassword.requestNewLink')}
-                </Link>
-              ) : undefined
-            }
-          >
-            {t(formError.messageKey)}
-          </Banner>
-        )}
-      </LiveRegion>
-      <button
-        type="submit"
+      <FormErrorBanner
+        error={formError}
+        action={
+          formError?.kind === 'form' && formError.code === INVALID_TOKEN ? (
+            <Link to={paths.forgotPassword} className="text-link">
+              {t('resetPassword.requestNewLink')}
+            </Link>
+          ) : undefined
+        }
+      />
+      <SubmitButton
         className="btn btn--primary btn--block"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {isSubmitting ? t('resetPassword.submitting') : t('resetPassword.submit')}
-      </button>
+        busy={isSubmitting}
+        label={t('resetPassword.submit')}
+        busyLabel={t('resetPassword.submitting')}
+      />
     </form>
   );
 }

@@ -5,12 +5,14 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
 import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorOutcome } from '../sign-in-error';
+import { AuthFooter } from './auth-footer';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { ResendConfirmationButton } from './resend-confirmation';
 import './sign-in-form.css';
@@ -114,22 +116,20 @@ export function SignInForm() {
           }
           {...register('password')}
         />
-        <button
-          type="submit"
+        <SubmitButton
           className="btn btn--primary btn--block"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
-        </button>
+          busy={isSubmitting}
+          label={t('signIn.submit')}
+          busyLabel={t('signIn.submitting')}
+        />
       </form>
 
-      <p className="sign-in__sign-up">
-        {t('signIn.noAccount')}{' '}
-        <Link to={paths.signUp} className="text-link">
-          {t('signIn.signUp')}
-        </Link>
-      </p>
+      <AuthFooter
+        className="sign-in__sign-up"
+        prompt={t('signIn.noAccount')}
+        to={paths.signUp}
+        linkText={t('signIn.signUp')}
+      />
     </div>
   );
 }

@@ -2,13 +2,14 @@ import { signUpFormSchema, type SignUpForm as SignUpValues } from '@greenhouse/c
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormErrorBanner } from '../../../components/form/form-error-banner';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
-import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { currentLanguage } from '../../../lib/i18n';
 import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
+import { AuthFooter } from './auth-footer';
 import './auth-forms.css';
 
 const fields = ['email', 'password', 'firstName', 'lastName'] as const;
@@ -86,24 +87,15 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
           error={shown('lastName')}
           {...register('lastName')}
         />
-        <LiveRegion assertive>
-          {formError?.kind === 'form' && <Banner tone="error">{t(formError.messageKey)}</Banner>}
-        </LiveRegion>
-        <button
-          type="submit"
+        <FormErrorBanner error={formError} />
+        <SubmitButton
           className="btn btn--primary btn--block"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
-        </button>
+          busy={isSubmitting}
+          label={t('signUp.submit')}
+          busyLabel={t('signUp.submitting')}
+        />
       </form>
-      <p className="auth-footer">
-        {t('signUp.haveAccount')}{' '}
-        <Link to={paths.signIn} className="text-link">
-          {t('signUp.signIn')}
-        </Link>
-      </p>
+      <AuthFooter prompt={t('signUp.haveAccount')} to={paths.signIn} linkText={t('signUp.signIn')} />
     </div>
   );
 }

@@ -1,11 +1,6 @@
-import { bloomNameFormSchema, formatDateTime, type Bloom, type BloomNameForm } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { bloomNameFormSchema, formatDateTime, type Bloom } from '@greenhouse/contracts';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/dialog/dialog';
-import { TextField } from '../../../components/form/text-field';
-import { useToast } from '../../../components/toast/toast-context';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { RenameDialog } from '../../../components/dialog/rename-dialog';
 import { useRenameBloom } from '../api/blooms';
 
 /**
@@ -14,62 +9,27 @@ import { useRenameBloom } from '../api/blooms';
  */
 export function EditBloomDialog({ bloom, onClose }: { bloom: Bloom; onClose: () => void }) {
   const { t } = useTranslation();
-  const { notify } = useToast();
   const rename = useRenameBloom();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<BloomNameForm>({
-    resolver: zodResolver(bloomNameFormSchema),
-    mode: 'all',
-    defaultValues: { name: bloom.name },
-  });
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    try {
-      await rename.mutateAsync({ id: bloom.id, name });
-    } catch {
-      return; // Shown below from rename.error.
-    }
-    notify(t('dialogs.editAgent.saved'));
-    onClose();
-  });
-
   return (
-    <Dialog title={t('dialogs.editAgent.title')} onClose={onClose}>
-      <form className="dialog__body" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('dialogs.editAgent.nameLabel')}
-          autoComplete="off"
-          data-autofocus
-          error={errors.name?.message ? t(errors.name.message) : undefined}
-          {...register('name')}
-        />
-        <dl className="dialog__details">
-          <dt>{t('dialogs.editAgent.dataset')}</dt>
-          <dd>{bloom.dataset.name}</dd>
-          <dt>{t('dialogs.editAgent.created')}</dt>
-          <dd>
-            <time dateTime={bloom.createdAt}>{formatDateTime(bloom.createdAt)}</time>
-          </dd>
-        </dl>
-        <div aria-live="assertive">
-          {rename.isError && (
-            <p className="banner banner--error" role="alert">
-              {apiErrorMessage(t, rename.error)}
-            </p>
-          )}
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!isValid || isSubmitting}>
-            {isSubmitting ? t('common.saving') : t('common.save')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <RenameDialog
+      title={t('dialogs.editAgent.title')}
+      label={t('dialogs.editAgent.nameLabel')}
+      field="name"
+      schema={bloomNameFormSchema}
+      value={bloom.name}
+      save={(name) => rename.mutateAsync({ id: bloom.id, name })}
+      request={rename}
+      savedMessage={t('dialogs.editAgent.saved')}
+      onClose={onClose}
+    >
+      <dl className="dialog__details">
+        <dt>{t('dialogs.editAgent.dataset')}</dt>
+        <dd>{bloom.dataset.name}</dd>
+        <dt>{t('dialogs.editAgent.created')}</dt>
+        <dd>
+          <time dateTime={bloom.createdAt}>{formatDateTime(bloom.createdAt)}</time>
+        </dd>
+      </dl>
+    </RenameDialog>
   );
 }
