@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FieldError } from 'react-hook-form';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiRequestError } from './api-client';
 import { apiErrorKey, errorCodeOf } from './api-error-message';
 
@@ -38,4 +38,27 @@ export function visibleFieldError(
 ): string | undefined {
   if (!error?.message) return undefined;
   return error.type === SERVER_ERROR_TYPE || touched || submitted ? t(error.message) : undefined;
+}
+
+/**
+ * Runs a form's submit. When the call fails with a message for one of `fields`, the message is set on that
+ * field (focused); any other failure stays on the mutation, for the form's alert region (FormErrorBanner).
+ */
+export async function submitShowingFieldErrors<T extends FieldValues>(
+  submit: () => Promise<unknown>,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): Promise<void> {
+  try {
+    await submit();
+  } catch (error) {
+    const outcome = formErrorOutcome(error, fields);
+    if (outcome.kind === 'field') {
+      setError(
+        outcome.field,
+        { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
+        { shouldFocus: true },
+      );
+    }
+  }
 }

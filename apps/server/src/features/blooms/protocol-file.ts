@@ -42,12 +42,16 @@ export function checkProtocolFile(fileName: string, bytes: Buffer): CheckedProto
       'Only .json files are accepted.',
     );
   }
-  const parsedText = parseProtocolText(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-  if (!parsedText.ok && parsedText.problems[0]?.key === 'mtp.invalidJson') {
-    const { line, column } = parsedText.problems[0].params as { line?: number; column?: number };
-    throw new AppError('bloom.invalid_json', { field, line, column }, parsedText.problems[0].message);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch {
+    // Only on failure: the protocol package words the JSON error (with its position when known).
+    const [problem] = (parseProtocolText(text) as { problems: Problem[] }).problems;
+    const { line, column } = (problem?.params ?? {}) as { line?: number; column?: number };
+    throw new AppError('bloom.invalid_json', { field, line, column }, problem?.message);
   }
-  const content: unknown = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
   const kind = detectFileKind(content);
   if (kind === 'template' || kind === 'model') {
     const problems = [

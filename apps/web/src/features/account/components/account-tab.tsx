@@ -13,7 +13,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';
-import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
 import { useDeleteAccount, useUpdateAccount } from '../api/account';
 
 /** The name rules of sign-up (spec §5), so the profile cannot accept what sign-up would refuse. */
@@ -89,21 +89,16 @@ function NamesForm({ user }: { user: User }) {
   const shown = (name: (typeof nameFields)[number]) =>
     visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
 
-  const onSubmit = handleSubmit(async (names) => {
-    try {
-      const saved = await update.mutateAsync(names);
-      reset({ firstName: saved.firstName, lastName: saved.lastName });
-    } catch (error) {
-      const outcome = formErrorOutcome(error, nameFields);
-      if (outcome.kind === 'field') {
-        setError(
-          outcome.field,
-          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
-          { shouldFocus: true },
-        );
-      }
-    }
-  });
+  const onSubmit = handleSubmit((names) =>
+    submitShowingFieldErrors(
+      async () => {
+        const saved = await update.mutateAsync(names);
+        reset({ firstName: saved.firstName, lastName: saved.lastName });
+      },
+      nameFields,
+      setError,
+    ),
+  );
 
   const formError = update.isError ? formErrorOutcome(update.error, nameFields) : null;
 

@@ -6,7 +6,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
-import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/account';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -49,21 +49,16 @@ function ChangePasswordForm() {
   const shown = (name: (typeof fields)[number]) =>
     visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
 
-  const onSubmit = handleSubmit(async (form) => {
-    try {
-      await changePassword.mutateAsync(form);
-      reset();
-    } catch (error) {
-      const outcome = formErrorOutcome(error, fields);
-      if (outcome.kind === 'field') {
-        setError(
-          outcome.field,
-          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
-          { shouldFocus: true },
-        );
-      }
-    }
-  });
+  const onSubmit = handleSubmit((form) =>
+    submitShowingFieldErrors(
+      async () => {
+        await changePassword.mutateAsync(form);
+        reset();
+      },
+      fields,
+      setError,
+    ),
+  );
 
   const formError = changePassword.isError ? formErrorOutcome(changePassword.error, fields) : null;
 

@@ -8,7 +8,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
-import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthFooter } from './auth-footer';
 import './auth-forms.css';
@@ -33,20 +33,15 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await request.mutateAsync(email);
-    } catch (error) {
-      const outcome = formErrorOutcome(error, fields);
-      if (outcome.kind === 'field') {
-        setError(
-          outcome.field,
-          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
-          { shouldFocus: true },
-        );
-      }
-    }
-  });
+  const onSubmit = handleSubmit(({ email }) =>
+    submitShowingFieldErrors(
+      async () => {
+        await request.mutateAsync(email);
+      },
+      fields,
+      setError,
+    ),
+  );
 
   if (request.isSuccess) {
     return (

@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
 import { useResendConfirmation } from '../api/email-confirmation';
 import './auth-forms.css';
 
@@ -64,20 +64,15 @@ export function ResendConfirmationForm() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await resend.mutateAsync(email);
-    } catch (error) {
-      const outcome = formErrorOutcome(error, ['email'] as const);
-      if (outcome.kind === 'field') {
-        setError(
-          outcome.field,
-          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
-          { shouldFocus: true },
-        );
-      }
-    }
-  });
+  const onSubmit = handleSubmit(({ email }) =>
+    submitShowingFieldErrors(
+      async () => {
+        await resend.mutateAsync(email);
+      },
+      ['email'] as const,
+      setError,
+    ),
+  );
 
   const formError = resend.isError ? formErrorOutcome(resend.error, ['email'] as const) : null;
 

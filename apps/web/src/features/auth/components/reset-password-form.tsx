@@ -8,7 +8,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
-import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
 import { useSetNewPassword } from '../api/password-reset';
 import './auth-forms.css';
 
@@ -34,20 +34,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const shown = (name: (typeof fields)[number]) =>
     visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
 
-  const onSubmit = handleSubmit(async (form) => {
-    try {
-      await setNewPassword.mutateAsync(form);
-    } catch (error) {
-      const outcome = formErrorOutcome(error, fields);
-      if (outcome.kind === 'field') {
-        setError(
-          outcome.field,
-          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
-          { shouldFocus: true },
-        );
-      }
-    }
-  });
+  const onSubmit = handleSubmit((form) =>
+    submitShowingFieldErrors(
+      async () => {
+        await setNewPassword.mutateAsync(form);
+      },
+      fields,
+      setError,
+    ),
+  );
 
   if (setNewPassword.isSuccess) {
     return (

@@ -7,7 +7,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { currentLanguage } from '../../../lib/i18n';
-import { formErrorOutcome, SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
+import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthFooter } from './auth-footer';
 import './auth-forms.css';
@@ -36,22 +36,17 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const shown = (name: (typeof fields)[number]) =>
     visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
 
-  const onSubmit = handleSubmit(async (form) => {
-    const language = currentLanguage(i18n);
-    try {
-      const { email } = await signUp.mutateAsync({ form, language });
-      onSent(email);
-    } catch (error) {
-      const outcome = formErrorOutcome(error, fields);
-      if (outcome.kind === 'field') {
-        setError(
-          outcome.field,
-          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
-          { shouldFocus: true },
-        );
-      }
-    }
-  });
+  const onSubmit = handleSubmit((form) =>
+    submitShowingFieldErrors(
+      async () => {
+        const language = currentLanguage(i18n);
+        const { email } = await signUp.mutateAsync({ form, language });
+        onSent(email);
+      },
+      fields,
+      setError,
+    ),
+  );
 
   const formError = signUp.isError ? formErrorOutcome(signUp.error, fields) : null;
 
