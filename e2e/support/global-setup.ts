@@ -72,6 +72,8 @@ export async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // As behind a reverse proxy: each browser context sends its own X-Forwarded-For address.
     TRUST_PROXY: 'true',
+    // The whole training pipeline on a model that trains in seconds.
+    TRAINING_PRESET: 'tiny',
   };
   // Before the server starts: the embedded database has one owner at a time.
   const cli = path.join(root, 'apps/server/dist/cli/admin.js');

@@ -16,6 +16,7 @@ import { bloomRoutes } from './features/blooms/bloom-routes.js';
 import { BloomService } from './features/blooms/bloom-service.js';
 import type { JobQueue } from './features/jobs/job-queue.js';
 import { createMailer } from './features/mail/mailer.js';
+import { ArtifactFiles } from './features/pipeline/artifact-files.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
 import { instanceSecret } from './lib/instance-secret.js';
@@ -94,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = new AuthService({ db, sessions, mailer, config });
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
   const accounts = new AccountService(db, sessions);
-  const blooms = new BloomService(db, options.queue, config);
+  const blooms = new BloomService(db, options.queue, config, new ArtifactFiles(config.artifactsDir));
   const csrfSecret = await instanceSecret(db, 'csrf');
   // Ended sessions are refused as they are used; this sweep only keeps the table small.
   const sweep = setInterval(

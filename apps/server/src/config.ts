@@ -42,6 +42,17 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
     AGENT_PRICE_CENTS: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
+    ARTIFACTS_DIR: z.string().min(1).optional(),
+    RUN_JOBS: booleanString.default(true),
+    JOB_SLICE_SECONDS: z.coerce.number().min(0.1, 'must be 0.1 or more').default(60),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2, 'must be 2 or more').default(300),
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
+    TRAINING_PRESET: z.enum(['default', 'tiny']).default('default'),
+    TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
+  })
+  .refine((env) => env.JOB_LEASE_SECONDS >= 2 * env.JOB_SLICE_SECONDS, {
+    path: ['JOB_LEASE_SECONDS'],
+    message: 'must be at least twice JOB_SLICE_SECONDS (a training slice must finish within its lease)',
   })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -69,6 +80,14 @@ const envSchema = z
           from: env.MAIL_FROM,
         } as const),
     agentPriceCents: env.AGENT_PRICE_CENTS,
+    artifactsDir: path.resolve(env.ARTIFACTS_DIR ?? path.join(env.DATA_DIR, 'artifacts')),
+    jobs: {
+      inProcess: env.RUN_JOBS,
+      sliceSeconds: env.JOB_SLICE_SECONDS,
+      leaseSeconds: env.JOB_LEASE_SECONDS,
+      maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+    },
+    training: { preset: env.TRAINING_PRESET, threads: env.TRAINING_THREADS as 1 | 2 },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

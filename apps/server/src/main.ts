@@ -3,7 +3,7 @@ import { DirectoryLockedError, openDatabase } from '@greenhouse/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { JobQueue } from './features/jobs/job-queue.js';
-import { StageRunner } from './features/pipeline/stage-runner.js';
+import { startWorkers, type Workers } from './features/jobs/start-workers.js';
 import { createLogger } from './lib/logger.js';
 
 function fail(message: string): never {
@@ -26,19 +26,22 @@ const database = await openDatabase(config.database).catch((error: unknown) => {
 await database.migrate();
 
 const log = createLogger(config);
-const queue = await JobQueue.start(database, log);
+const queue = await JobQueue.start(database, log, config.jobs);
 const app = await buildApp({ config, database, queue, log });
-// The embedded default works the queue in this process too.
-const runner = new StageRunner(database.db, queue, app.log);
-await queue.work((job, context) => runner.run(job, context));
+// The embedded default works the queue in this process too (training runs in worker threads).
+const workers: Workers | null = config.jobs.inProcess
+  ? await startWorkers(config, database, queue, log)
+  : null;
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  workers?.pause();
   await app.close();
   await queue.stop();
+  workers?.close();
   await database.close();
   process.exit(0);
 }

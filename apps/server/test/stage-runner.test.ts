@@ -6,7 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/features/jobs/job-queue.js';
-import { StageRunner } from '../src/features/pipeline/stage-runner.js';
+import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
+import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';
+import { StageRunner, type StageImplementations } from '../src/features/pipeline/stage-runner.js';
 import { StageFailure } from '../src/features/pipeline/stages.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
@@ -21,10 +23,19 @@ let bloomId: string;
 let owner: Awaited<ReturnType<typeof signedInClient>>['client'];
 const log = pino({ level: 'silent' });
 // The runner under test enqueues nothing here: its stages are the last it may start.
-const noQueue = { enqueue: async () => {} } as unknown as JobQueue;
+const noQueue = { enqueue: async () => {}, enqueueMail: async () => {} } as unknown as JobQueue;
+
+function runnerWith(implementations: StageImplementations = stageImplementations(t.config)) {
+  return new StageRunner(t.database.db, noQueue, log, {
+    files: new ArtifactFiles(t.config.artifactsDir),
+    implementations,
+    sliceSeconds: 60,
+  });
+}
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Not paid for (a price, no payment): the app's own worker stops after the data stages.
+  t = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
   const { client } = await signedInClient(t);
   owner = client;
   bloomId = (await client.upload('/api/bloom/upload', { file: { name: 'a.json', content: protocolFile } }))
@@ -53,7 +64,7 @@ async function stage(name: (typeof schema.bloomStageName.enumValues)[number]) {
 
 describe('the stage runner', () => {
   it('does nothing for a stage delivered again after it completed', async () => {
-    const runner = new StageRunner(t.database.db, noQueue, log);
+    const runner = runnerWith();
     const before = await stage('data_preparation_stage_2');
     await runner.run({ bloomId, stage: 'data_preparation_stage_2' }, { retryCount: 0, retryLimit: 2 });
     expect(await stage('data_preparation_stage_2')).toEqual(before);
@@ -67,10 +78,7 @@ describe('the stage runner', () => {
       .where(
         and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'data_preparation_stage_2')),
       );
-    await new StageRunner(t.database.db, noQueue, log).run(
-      { bloomId, stage: 'data_preparation_stage_2' },
-      { retryCount: 1, retryLimit: 2 },
-    );
+    await runnerWith().run({ bloomId, stage: 'data_preparation_stage_2' }, { retryCount: 1, retryLimit: 2 });
     const row = await stage('data_preparation_stage_2');
     expect(row.status).toBe('completed');
     const outputs = await t.database.db
@@ -86,7 +94,7 @@ describe('the stage runner', () => {
   });
 
   it('retries an unexpected error, then fails the stage with a readable reason after the last retry', async () => {
-    const flaky = new StageRunner(t.database.db, noQueue, log, {
+    const flaky = runnerWith({
       training_tokenizer: async () => {
         throw new Error('disk full');
       },
@@ -102,7 +110,7 @@ describe('the stage runner', () => {
   });
 
   it('fails at once, without retries, when the input cannot succeed', async () => {
-    const runner = new StageRunner(t.database.db, noQueue, log, {
+    const runner = runnerWith({
       training_pretraining: async () => {
         throw new StageFailure('bloom.invalid_file', 'The dataset has no text to learn from.');
       },

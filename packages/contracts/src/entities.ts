@@ -104,6 +104,43 @@ export const stageProgressSchema = z.object({
 });
 export type StageProgress = z.infer<typeof stageProgressSchema>;
 
+/** One point of a loss curve: the mean loss per trained token at a training step. */
+export const lossPointSchema = z.object({ step: z.number().int(), loss: z.number() });
+export type LossPoint = z.infer<typeof lossPointSchema>;
+
+/**
+ * What the training stages measure (stage `metrics`; every field optional, each stage fills its own):
+ * written while the stage runs, so the agent page can draw the loss curve live, and kept when it ends.
+ */
+export const trainingMetricsSchema = z
+  .object({
+    /** training_tokenizer: vocabulary size and the corpus in tokens. */
+    vocabularySize: z.number().int(),
+    corpusTokens: z.number().int(),
+    /** pretraining / finetuning. */
+    parameters: z.number().int(),
+    steps: z.number().int(),
+    tokensPerSecond: z.number(),
+    /** Mean training loss over the last steps. */
+    trainLoss: z.number(),
+    /** Loss on the held-out split (finetuning), or null when nothing is held out. */
+    validationLoss: z.number().nullable(),
+    /** Share (0..1) of held-out inputs answered with the right reaction by greedy decoding. */
+    reactionAccuracy: z.number().nullable(),
+    /** The same on the training inputs. */
+    trainReactionAccuracy: z.number(),
+    heldOut: z.number().int(),
+    /** At most ~200 points, evenly spread over the steps. */
+    lossCurve: z.array(lossPointSchema),
+    validationCurve: z.array(lossPointSchema),
+    /** training_exporting: the agent file. */
+    bytes: z.number().int(),
+    sha256: z.string(),
+    weightsFormat: z.string(),
+  })
+  .partial();
+export type TrainingMetrics = z.infer<typeof trainingMetricsSchema>;
+
 export const bloomStageSchema = z.object({
   name: z.enum(bloomStageNames),
   status: z.enum(workStatuses),

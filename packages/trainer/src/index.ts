@@ -20,3 +20,32 @@ export { generateGreedy } from './train/generate.js';
 export type { GenerateOptions } from './train/generate.js';
 export { protocolExamples, pretrainTexts, tokenizerCorpus } from './train/protocol-data.js';
 export type { ProtocolExample } from './train/protocol-data.js';
+export { decodeCheckpoint, encodeCheckpoint } from './train/checkpoint.js';
+export type { TrainingCheckpoint } from './train/checkpoint.js';
+export type { LossPoint, Split, StageMetrics, StageProgress, TrainingExample } from './pipeline/types.js';
+// The same, under a name that does not clash with @greenhouse/contracts' StageProgress (which has no metrics).
+export type { StageProgress as StageThreadProgress } from './pipeline/types.js';
+export { planTraining, planVocabulary, DEFAULT_SEED } from './pipeline/plan.js';
+export type { DatasetStats, PhasePlan, TrainingPlan } from './pipeline/plan.js';
+export { tokenizerStage } from './pipeline/tokenizer-stage.js';
+export type { TokenizerStageInput, TokenizerStageResult } from './pipeline/tokenizer-stage.js';
+export { trainingStage, MAX_TRAIN_ACCURACY_INPUTS } from './pipeline/training-stage.js';
+export type {
+  StageHooks,
+  TrainingPhase,
+  TrainingStageInput,
+  TrainingStageResult,
+} from './pipeline/training-stage.js';
+export { exportStage } from './pipeline/export-stage.js';
+export type { ExportStageInput, ExportStageResult } from './pipeline/export-stage.js';
+export { AGENT_FORMAT, AGENT_FORMAT_VERSION, loadAgent, tensorTable } from './pipeline/agent-file.js';
+export type {
+  AgentFile,
+  AgentManifest,
+  Architecture,
+  LoadedAgent,
+  TensorEntry,
+} from './pipeline/agent-file.js';
+export { fromFloat16, toFloat16 } from './pipeline/float16.js';
+export { runStageInThread } from './pipeline/stage-thread.js';
+export type { StageRequest, StageResults, StageThreadOptions } from './pipeline/stage-thread.js';

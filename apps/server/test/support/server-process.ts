@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const entries = {
+  server: fileURLToPath(new URL('../../src/main.ts', import.meta.url)),
+  worker: fileURLToPath(new URL('../../src/worker.ts', import.meta.url)),
+};
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -19,9 +22,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the real server entry point (from source) as a separate OS process. */
-export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
+/** Runs the real server (or standalone worker) entry point, from source, as a separate OS process. */
+export function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  entry: keyof typeof entries = 'server',
+): ServerProcess {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entries[entry]], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,10 +38,10 @@ export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-/** Waits until the server logs that it is running, or fails with what it printed. */
+/** Waits until the server (or worker) logs that it is running, or fails with what it printed. */
 export async function waitUntilRunning(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!server.output().includes('Greenhouse is running')) {
+  while (!/Greenhouse (worker )?is running/.test(server.output())) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -3,6 +3,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 export interface Reply {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test convenience
+  /** The body as sent, before JSON parsing. */
+  text: string;
   headers: Record<string, string | string[] | number | undefined>;
   setCookies: Record<string, string>;
 }
@@ -65,7 +67,7 @@ export class SessionClient {
     } catch {
       // not JSON
     }
-    return { status: res.statusCode, body, headers: res.headers, setCookies };
+    return { status: res.statusCode, body, text: res.body, headers: res.headers, setCookies };
   }
 
   get = (url: string) => this.request('GET', url);

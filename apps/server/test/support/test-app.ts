@@ -5,13 +5,14 @@ import { createTestDatabase, type TestDatabase } from '@greenhouse/db/testing';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { JobQueue } from '../../src/features/jobs/job-queue.js';
-import { StageRunner } from '../../src/features/pipeline/stage-runner.js';
+import { startWorkers } from '../../src/features/jobs/start-workers.js';
 
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  config: Config;
   database: TestDatabase['database'];
   close(): Promise<void>;
 }
@@ -25,24 +26,32 @@ export async function createTestApp(
   overrides: { env?: NodeJS.ProcessEnv; webRoot?: string; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
+  // The tiny training preset: the whole pipeline, on a model that trains in seconds.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TRAINING_PRESET: 'tiny',
+    ...overrides.env,
+  });
   const test = await createTestDatabase();
-  const queue = await JobQueue.start(test.database, pino({ level: 'silent' }));
+  const queue = await JobQueue.start(test.database, pino({ level: 'silent' }), config.jobs);
   const options: AppOptions = { config, database: test.database, queue };
   if (overrides.webRoot) options.webRoot = overrides.webRoot;
   const app = await buildApp(options);
   overrides.beforeReady?.(app);
   await app.ready();
   // Like the embedded server, the test app works its own queue.
-  const runner = new StageRunner(test.database.db, queue, app.log);
-  await queue.work((job, context) => runner.run(job, context));
+  const workers = await startWorkers(config, test.database, queue, app.log);
   return {
     app,
     dataDir,
+    config,
     database: test.database,
     async close() {
+      workers.pause();
       await app.close();
       await queue.stop();
+      workers.close();
       await test.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

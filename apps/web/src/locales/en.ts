@@ -464,10 +464,46 @@ export const en = {
     step: 'Step {{step}} of {{total}}',
     errorCode: 'Code: {{code}}',
     failedWithoutReason: 'This stage failed without giving a reason.',
-    eta: {
-      seconds: '~{{n}} s left',
-      minutes: '~{{n}} min left',
-      hours: '~{{hours}} h {{minutes}} min left',
+    eta: 'about {{duration}} left',
+  },
+
+  stageMetrics: {
+    label: 'Metrics of {{stage}}',
+    parameters: 'Parameters',
+    steps: 'Steps',
+    tokensPerSecond: 'Tokens/s',
+    trainLoss: 'Training loss',
+    validationLoss: 'Validation loss',
+    reactionAccuracy: 'Held-out accuracy',
+    vocabularySize: 'Vocabulary',
+    corpusTokens: 'Corpus tokens',
+    bytes: 'Agent file',
+    weightsFormat: 'Weights',
+  },
+
+  lossChart: {
+    title: 'Loss curve',
+    xAxis: 'Step',
+    yAxis: 'Loss',
+    validation: 'Validation',
+    phase: {
+      pretraining: 'Pretraining',
+      finetuning: 'Finetuning',
+    },
+    summary: {
+      train: {
+        fell: '{{stage}}, steps {{first}}–{{last}}: training loss fell from {{from}} to {{to}}.',
+        rose: '{{stage}}, steps {{first}}–{{last}}: training loss rose from {{from}} to {{to}}.',
+        same: '{{stage}}, steps {{first}}–{{last}}: training loss stayed at {{to}}.',
+        point: '{{stage}}, step {{step}}: training loss {{loss}}.',
+      },
+      validation: {
+        fell: '{{stage}}, steps {{first}}–{{last}}: validation loss fell from {{from}} to {{to}}.',
+        rose: '{{stage}}, steps {{first}}–{{last}}: validation loss rose from {{from}} to {{to}}.',
+        same: '{{stage}}, steps {{first}}–{{last}}: validation loss stayed at {{to}}.',
+        point: '{{stage}}, step {{step}}: validation loss {{loss}}.',
+      },
+      live: 'Training is still running; the chart updates as it goes.',
     },
   },
 

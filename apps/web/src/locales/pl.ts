@@ -457,10 +457,46 @@ export const pl: Translations = {
     step: 'Krok {{step}} z {{total}}',
     errorCode: 'Kod: {{code}}',
     failedWithoutReason: 'Ten etap zakończył się niepowodzeniem bez podania przyczyny.',
-    eta: {
-      seconds: 'pozostało ~{{n}} s',
-      minutes: 'pozostało ~{{n}} min',
-      hours: 'pozostało ~{{hours}} h {{minutes}} min',
+    eta: 'pozostało ok. {{duration}}',
+  },
+
+  stageMetrics: {
+    label: 'Metryki: {{stage}}',
+    parameters: 'Parametry',
+    steps: 'Kroki',
+    tokensPerSecond: 'Tokeny/s',
+    trainLoss: 'Strata treningowa',
+    validationLoss: 'Strata walidacyjna',
+    reactionAccuracy: 'Trafność (zbiór testowy)',
+    vocabularySize: 'Słownik',
+    corpusTokens: 'Tokeny korpusu',
+    bytes: 'Plik agenta',
+    weightsFormat: 'Wagi',
+  },
+
+  lossChart: {
+    title: 'Krzywa straty',
+    xAxis: 'Krok',
+    yAxis: 'Strata',
+    validation: 'Walidacja',
+    phase: {
+      pretraining: 'Wstępne trenowanie',
+      finetuning: 'Dostrajanie',
+    },
+    summary: {
+      train: {
+        fell: '{{stage}}, kroki {{first}}–{{last}}: strata treningowa spadła z {{from}} do {{to}}.',
+        rose: '{{stage}}, kroki {{first}}–{{last}}: strata treningowa wzrosła z {{from}} do {{to}}.',
+        same: '{{stage}}, kroki {{first}}–{{last}}: strata treningowa pozostała na poziomie {{to}}.',
+        point: '{{stage}}, krok {{step}}: strata treningowa {{loss}}.',
+      },
+      validation: {
+        fell: '{{stage}}, kroki {{first}}–{{last}}: strata walidacyjna spadła z {{from}} do {{to}}.',
+        rose: '{{stage}}, kroki {{first}}–{{last}}: strata walidacyjna wzrosła z {{from}} do {{to}}.',
+        same: '{{stage}}, kroki {{first}}–{{last}}: strata walidacyjna pozostała na poziomie {{to}}.',
+        point: '{{stage}}, krok {{step}}: strata walidacyjna {{loss}}.',
+      },
+      live: 'Trenowanie wciąż trwa; wykres aktualizuje się na bieżąco.',
     },
   },
 

@@ -2,9 +2,9 @@
 // (with its own copy of the model and its own WebAssembly memory) computes shard 1. The worker reads
 // the weights from, and writes its gradient to, SharedArrayBuffers; this thread adds the two gradients
 // (g0 + g1, as `train` does) and runs AdamW. Bit-identical to `train` for the same inputs.
-import { Worker } from 'node:worker_threads';
 import type { Gpt } from '../model/gpt.js';
 import type { Sequence } from './data.js';
+import { startWorker } from './start-worker.js';
 import { addInto, shardGradients, TrainingRun, type TrainOptions, type TrainResult } from './trainer.js';
 
 export interface ShardWorkerInit {
@@ -21,18 +21,6 @@ export interface ShardRequest {
 }
 
 export type ShardReply = { loss: number } | { error: string };
-
-/**
- * Starts the worker script: the built .js, or — when this module runs from its TypeScript source (tests,
- * the benchmark) — the .ts through tsx's loader, registered inside the worker.
- */
-function startWorker(init: ShardWorkerInit): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./shard-worker.js', import.meta.url), { workerData: init });
-  const script = new URL('./shard-worker.ts', import.meta.url).href;
-  const code = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(script)}); });`;
-  return new Worker(code, { eval: true, workerData: init });
-}
 
 /** Trains with shard 1 of every batch on a worker thread. Same result as `train`, bit for bit. */
 export async function trainParallel(
@@ -53,7 +41,7 @@ export async function trainParallel(
     params: sharedParams,
     grads: sharedGrads,
   };
-  const worker = startWorker(init);
+  const worker = startWorker(import.meta.url, 'shard-worker', init);
   let pending: { resolve: (r: ShardReply) => void; reject: (e: Error) => void } | null = null;
   worker.on('message', (reply: ShardReply) => pending?.resolve(reply));
   worker.on('error', (e: Error) => pending?.reject(e));
@@ -64,7 +52,7 @@ export async function trainParallel(
       worker.postMessage(request);
     });
   try {
-    while (!run.done) {
+    while (run.running) {
       const { shards, scale, weight, rows } = run.nextBatch();
       params.set(model.params);
       const reply = ask({ sequences: shards[1]!.map((s) => ({ ids: s.ids, lossFrom: s.lossFrom })), scale });

@@ -8,6 +8,7 @@
 import type { Gpt } from '../model/gpt.js';
 import { Rng } from '../rng.js';
 import { AdamW, DEFAULT_ADAMW, learningRate, type AdamWOptions, type Schedule } from './adamw.js';
+import type { TrainingCheckpoint } from './checkpoint.js';
 import { BatchStream, packBatch, rowsOf, type Sequence } from './data.js';
 
 export const SHARDS = 2;
@@ -26,6 +27,13 @@ export interface TrainOptions {
   seed: number;
   /** Called after every step. */
   onStep?: (info: StepInfo) => void;
+  /**
+   * Continue this run from a checkpoint (of a run with the same model shape, sequences and options):
+   * the model's weights and the optimizer are replaced by the checkpoint's.
+   */
+  resume?: TrainingCheckpoint;
+  /** Asked after every step (after `onStep`); true stops the run early, with a checkpoint. */
+  shouldStop?: () => boolean;
 }
 
 export interface StepInfo {
@@ -39,10 +47,16 @@ export interface StepInfo {
 }
 
 export interface TrainResult {
+  /** Every step's loss, from the first step of the run (before any resume). */
   losses: number[];
-  /** Tokens through forward and backward. */
+  /** Tokens through forward and backward (the whole run). */
   tokens: number;
+  /** Training seconds (the whole run). */
   seconds: number;
+  /** `shouldStop` ended the run before `steps`. */
+  stopped: boolean;
+  /** The state to resume from, when stopped. */
+  checkpoint?: TrainingCheckpoint;
 }
 
 /**
@@ -82,6 +96,9 @@ export class TrainingRun {
   readonly losses: number[] = [];
   tokens = 0;
   step = 0;
+  stopped = false;
+  /** Seconds of the run before this segment (from the checkpoint). */
+  private readonly secondsBefore: number;
   private readonly started = performance.now();
 
   constructor(
@@ -105,10 +122,29 @@ export class TrainingRun {
       warmupSteps: options.warmupSteps ?? Math.min(100, Math.floor(options.steps / 10)),
       steps: options.steps,
     };
+    const cp = options.resume;
+    this.secondsBefore = cp?.seconds ?? 0;
+    if (cp) {
+      if (cp.params.length !== model.params.length)
+        throw new Error(`checkpoint has ${cp.params.length} parameters, the model ${model.params.length}`);
+      model.params.set(cp.params);
+      this.optimizer.m.set(cp.m);
+      this.optimizer.v.set(cp.v);
+      this.optimizer.step = cp.optimizerStep;
+      this.losses.push(...cp.losses);
+      this.tokens = cp.tokens;
+      this.step = cp.step;
+      for (let s = 0; s < cp.step; s++) this.stream.next();
+    }
   }
 
   get done(): boolean {
     return this.step >= this.options.steps;
+  }
+
+  /** Whether the loop should run another step. */
+  get running(): boolean {
+    return !this.done && !this.stopped;
   }
 
   /** The next batch: its shards, the loss scale (1 / trained tokens) and its rows. */
@@ -132,10 +168,36 @@ export class TrainingRun {
     this.tokens += rows;
     this.options.onStep?.({ step: this.step, loss, lr, gradNorm, tokens: rows });
     this.step++;
+    if (!this.done && this.options.shouldStop?.()) this.stopped = true;
+  }
+
+  get seconds(): number {
+    return this.secondsBefore + (performance.now() - this.started) / 1000;
+  }
+
+  /** The complete state (copies), to resume from. */
+  checkpoint(meta?: Record<string, unknown>): TrainingCheckpoint {
+    return {
+      step: this.step,
+      params: Float32Array.from(this.model.params),
+      m: Float32Array.from(this.optimizer.m),
+      v: Float32Array.from(this.optimizer.v),
+      optimizerStep: this.optimizer.step,
+      losses: [...this.losses],
+      tokens: this.tokens,
+      seconds: this.seconds,
+      ...(meta ? { meta } : {}),
+    };
   }
 
   result(): TrainResult {
-    return { losses: this.losses, tokens: this.tokens, seconds: (performance.now() - this.started) / 1000 };
+    return {
+      losses: this.losses,
+      tokens: this.tokens,
+      seconds: this.seconds,
+      stopped: this.stopped,
+      ...(this.stopped ? { checkpoint: this.checkpoint() } : {}),
+    };
   }
 }
 
@@ -143,7 +205,7 @@ export class TrainingRun {
 export function train(model: Gpt, sequences: readonly Sequence[], options: TrainOptions): TrainResult {
   const run = new TrainingRun(model, sequences, options);
   const spare = new Float32Array(model.grads.length);
-  while (!run.done) {
+  while (run.running) {
     const { shards, scale, weight, rows } = run.nextBatch();
     let loss = 0;
     for (let s = SHARDS - 1; s >= 0; s--) {

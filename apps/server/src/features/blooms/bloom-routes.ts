@@ -93,6 +93,6 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
       .header('Content-Disposition', attachment(name))
       .header('X-Content-Type-Options', 'nosniff')
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify(content));
+      .send(content);
   });
 };

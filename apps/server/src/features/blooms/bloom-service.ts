@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../auth/sessions.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { ArtifactFiles, FileRef } from '../pipeline/artifact-files.js';
 import { bloomStageNames } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
@@ -29,6 +30,7 @@ export class BloomService {
     private readonly db: Db,
     private readonly queue: JobQueue,
     private readonly config: Pick<Config, 'agentPriceCents'>,
+    private readonly files: ArtifactFiles,
   ) {}
 
   /** Stores a checked protocol as a new agent with its stages, and starts the pipeline, all in one transaction. */
@@ -107,10 +109,12 @@ export class BloomService {
   async delete(user: UserRow, id: string): Promise<void> {
     await this.own(user, id);
     await this.db.delete(schema.blooms).where(eq(schema.blooms.id, id));
+    // After the rows: a stage still running finds its agent gone and stores nothing.
+    await this.files.removeAll(id);
   }
 
   /** The exported agent file, once training has written it. */
-  async download(user: UserRow, id: string): Promise<{ name: string; content: unknown }> {
+  async download(user: UserRow, id: string): Promise<{ name: string; content: Buffer }> {
     const row = await this.own(user, id);
     const [artifact] = await this.db
       .select({ content: schema.bloomArtifacts.content })
@@ -123,7 +127,7 @@ export class BloomService {
         ),
       );
     if (!artifact) throw new AppError('bloom.file_not_found');
-    return { name: row.name, content: artifact.content };
+    return { name: row.name, content: await this.files.read(id, artifact.content as FileRef) };
   }
 
   /** Presents agents with their stages (one query for all of them); the page view adds the summary. */

@@ -10,7 +10,7 @@ interface Email {
   footer: string;
 }
 
-type Vars = { firstName: string; appUrl: string; url: string };
+type Vars = { firstName: string; appUrl: string; url: string; agentName?: string; reason?: string };
 
 // Every e-mail the product sends, in each language. `url` is the e-mail's action link.
 const templates = {
@@ -108,6 +108,42 @@ const templates = {
       paragraphs: ['Dobra wiadomość: Twoje konto Greenhouse zostało zatwierdzone. Możesz się już zalogować.'],
       action: { label: 'Zaloguj się', url: v.url },
       footer: 'Owocnej pracy!',
+    }),
+  },
+  trainingCompleted: {
+    en: (v: Vars): Email => ({
+      subject: `Your agent ${v.agentName} is trained`,
+      greeting: `Hello ${v.firstName},`,
+      paragraphs: [
+        `Training of ${v.agentName} has finished. You can try it, see how it learned and download it to run with Flora.`,
+      ],
+      action: { label: 'Open the agent', url: v.url },
+      footer: 'Happy growing!',
+    }),
+    pl: (v: Vars): Email => ({
+      subject: `Twój agent ${v.agentName} jest wytrenowany`,
+      greeting: `Cześć ${v.firstName},`,
+      paragraphs: [
+        `Trening agenta ${v.agentName} zakończył się. Możesz go wypróbować, zobaczyć, jak się uczył, i pobrać, aby uruchomić go we Florze.`,
+      ],
+      action: { label: 'Otwórz agenta', url: v.url },
+      footer: 'Owocnej pracy!',
+    }),
+  },
+  trainingFailed: {
+    en: (v: Vars): Email => ({
+      subject: `Training of ${v.agentName} failed`,
+      greeting: `Hello ${v.firstName},`,
+      paragraphs: [`Training of ${v.agentName} could not finish. The reason: ${v.reason}`],
+      action: { label: 'Open the agent', url: v.url },
+      footer: 'You can fix the protocol and upload it again.',
+    }),
+    pl: (v: Vars): Email => ({
+      subject: `Trening agenta ${v.agentName} nie powiódł się`,
+      greeting: `Cześć ${v.firstName},`,
+      paragraphs: [`Nie udało się dokończyć treningu agenta ${v.agentName}. Powód: ${v.reason}`],
+      action: { label: 'Otwórz agenta', url: v.url },
+      footer: 'Możesz poprawić protokół i wgrać go ponownie.',
     }),
   },
 } satisfies Record<string, Record<Language, (v: Vars) => Email>>;

@@ -1,6 +1,7 @@
 // The three data stages: pure functions from the stored protocol (and earlier stages' outputs)
 // to this stage's outputs. The stage runner persists what they return.
-import { parseProtocol, renderGuardrail, renderSample, type Protocol } from '@greenhouse/mtp';
+import { parseProtocol, type Protocol } from '@greenhouse/mtp';
+import { protocolExamples } from '@greenhouse/trainer';
 import { StageFailure } from './stages.js';
 
 export interface StageOutput {
@@ -50,21 +51,14 @@ export function prepareStage1(content: unknown): StageOutput {
 
 /** data_preparation_stage_2 — render every sample and every guardrail example into model text. */
 export function prepareStage2(protocol: Protocol): StageOutput {
-  const examples: Example[] = [];
-  protocol.sets.forEach((set, setIndex) => {
-    for (const sample of set.samples) {
-      examples.push({ set: set.name, kind: 'sample', ...renderSample(protocol, setIndex, sample) });
-    }
-    set.guardrails.forEach((guardrail, g) => {
-      for (const bad of guardrail.badExamples) {
-        examples.push({
-          set: set.name,
-          kind: 'guardrail',
-          ...renderGuardrail(protocol, setIndex, bad, { guardrail: g }),
-        });
-      }
-    });
-  });
+  // The trainer's own rendering: what it learns is exactly what the engine will be given.
+  const examples: Example[] = protocolExamples(protocol).map((e) => ({
+    set: protocol.sets[e.set]!.name,
+    kind: e.kind,
+    input: e.input,
+    output: e.output,
+    reaction: e.reaction,
+  }));
   if (examples.length === 0)
     throw new StageFailure('bloom.invalid_file', 'The protocol has no samples to learn from.');
   const dataset: Dataset = { examples };

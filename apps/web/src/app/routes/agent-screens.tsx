@@ -10,6 +10,8 @@ import { AgentColumns } from '../../features/blooms/components/agent-columns';
 import { AgentView } from '../../features/blooms/components/agent-view';
 import { CostCard } from '../../features/blooms/components/cost-card';
 import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
+import { LossChart } from '../../features/blooms/components/loss-chart';
+import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -77,6 +79,8 @@ function AgentPage({ id }: { id: string }) {
         bloom={bloom}
         onRename={() => setDialog('rename')}
         onDelete={() => setDialog('delete')}
+        renderStageDetails={(stage) => <StageMetrics stage={stage} />}
+        belowStages={<LossChart stages={bloom.stages} />}
         belowDetails={
           query.isRefetchError && !isPipelineSettled(bloom) ? (
             <p className="agent-details__muted" role="status">

@@ -100,7 +100,7 @@ describe('agent page', () => {
 
     const [tokenizer, pretraining] = screen.getAllByRole('progressbar');
     expect(tokenizer!.getAttribute('aria-valuenow')).toBe('42');
-    expect(tokenizer!.getAttribute('aria-valuetext')).toBe('42%, Step 42 of 100, ~3 min left');
+    expect(tokenizer!.getAttribute('aria-valuetext')).toBe('42%, Step 42 of 100, about 3 min left');
     expect(tokenizer!.getAttribute('aria-labelledby')).toBe(
       stageItems()[3]!.querySelector('.agent-card__label')!.id,
     );
@@ -203,6 +203,53 @@ describe('agent page', () => {
     act(() => vi.advanceTimersByTime(BLOOM_POLL_MS * 5));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bloomGets()).toBe(settled);
+  });
+
+  it('shows each training stage’s metrics and a loss curve that grows with the polling', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const points = (count: number, from: number) =>
+      Array.from({ length: count }, (_, index) => ({ step: index + 1, loss: from - index * 0.01 }));
+    const running = (count: number) =>
+      testBloom({
+        payment: { status: 'paid', amountCents: 0, currency: 'usd' },
+        stages: testStages('completed', {
+          training_pretraining: {
+            status: 'completed',
+            metrics: { parameters: 189_234, steps: 60, trainLoss: 5.6, lossCurve: points(60, 6.2) },
+          },
+          training_finetuning: {
+            status: 'processing',
+            progress: { percent: count / 1.5, step: count, totalSteps: 150, etaSeconds: 90 },
+            // Garbage from a future server: ignored, not thrown on.
+            metrics: { lossCurve: points(count, 2.3), newThing: { nested: true }, steps: 'soon' },
+          },
+          training_exporting: { status: 'pending' },
+        }),
+      });
+    let bloom = running(10);
+    serveBloom(() => bloom);
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+
+    const pretraining = stageItems()[4]!;
+    expect(within(pretraining).getByText('Parameters').nextElementSibling!.textContent).toBe('189K');
+    expect(within(pretraining).getByText('Training loss').nextElementSibling!.textContent).toBe('5.600');
+    expect(within(stageItems()[5]!).queryByRole('term')).toBeNull();
+    expect(within(stageItems()[5]!).getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
+      '7%, Step 10 of 150, about 2 min left',
+    );
+
+    const summary = () => {
+      const chart = screen.getByRole('img', { name: 'Loss curve' });
+      return document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent;
+    };
+    expect(summary()).toContain('Finetuning, steps 1–10: training loss fell from 2.300 to 2.210.');
+
+    bloom = running(40);
+    act(() => vi.advanceTimersByTime(BLOOM_POLL_MS));
+    await waitFor(() =>
+      expect(summary()).toContain('Finetuning, steps 1–40: training loss fell from 2.300 to 1.910.'),
+    );
   });
 
   it('stops polling when a stage fails', async () => {

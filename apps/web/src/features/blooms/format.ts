@@ -35,14 +35,50 @@ export function formatPercent(percent: number, language: string): string {
   );
 }
 
-/** "~3 min left" and the like, or null when the time left is unknown. */
-export function formatEta(t: TFunction, etaSeconds: number | null | undefined): string | null {
+/** A number with a unit ("45 sec", "2 min", "1 godz.") in the UI's language. */
+function formatUnit(value: number, unit: 'second' | 'minute' | 'hour', language: string): string {
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+}
+
+/**
+ * "about 3 min left" / "pozostało ok. 3 min", or null when the time left is unknown. The duration is
+ * formatted by Intl (units in the UI's language); hours and minutes are put side by side because
+ * Intl.DurationFormat is not everywhere yet.
+ */
+export function formatEta(
+  t: TFunction,
+  etaSeconds: number | null | undefined,
+  language: string,
+): string | null {
   if (etaSeconds === null || etaSeconds === undefined || !Number.isFinite(etaSeconds) || etaSeconds < 0) {
     return null;
   }
   const seconds = Math.round(etaSeconds);
-  if (seconds < 60) return t('stages.eta.seconds', { n: seconds });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return t('stages.eta.minutes', { n: minutes });
-  return t('stages.eta.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  const duration =
+    seconds < 60
+      ? formatUnit(seconds, 'second', language)
+      : minutes < 60
+        ? formatUnit(minutes, 'minute', language)
+        : minutes % 60 === 0
+          ? formatUnit(minutes / 60, 'hour', language)
+          : `${formatUnit(Math.floor(minutes / 60), 'hour', language)} ${formatUnit(minutes % 60, 'minute', language)}`;
+  return t('stages.eta', { duration });
+}
+
+/** A count in short form: 189234 → "189K" ("189 tys." in Polish), 1234567 → "1.23M". */
+export function formatCompact(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { notation: 'compact', maximumSignificantDigits: 3 }).format(value);
+}
+
+/** A whole number with the language's grouping: 12345 → "12,345" ("12 345"). */
+export function formatInteger(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** A loss with three decimals: 0.0123 → "0.012" ("0,012"). */
+export function formatLoss(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(
+    value,
+  );
 }

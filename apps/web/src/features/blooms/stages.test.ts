@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-client';
 import { testBloom, testStage, testStages } from '../../test/fixtures';
 import { BLOOM_POLL_MS, bloomPollInterval } from './api/blooms';
-import { formatEta, formatFileSize, formatMoney, formatPercent } from './format';
+import {
+  formatCompact,
+  formatEta,
+  formatFileSize,
+  formatInteger,
+  formatLoss,
+  formatMoney,
+  formatPercent,
+} from './format';
 import { i18n } from '../../lib/i18n';
 import { currentStage, isPipelineSettled, orderedStages, stagePercent } from './stages';
 
@@ -109,9 +117,24 @@ describe('formats', () => {
     expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
     expect(formatPercent(42, 'en')).toBe('42%');
     const t = i18n.getFixedT('en');
-    expect(formatEta(t, 45)).toBe('~45 s left');
-    expect(formatEta(t, 150)).toBe('~3 min left');
-    expect(formatEta(t, 3 * 3600 + 20 * 60)).toBe('~3 h 20 min left');
-    expect(formatEta(t, null)).toBeNull();
+    expect(formatEta(t, 45, 'en')).toBe('about 45 sec left');
+    expect(formatEta(t, 150, 'en')).toBe('about 3 min left');
+    expect(formatEta(t, 7200, 'en')).toBe('about 2 hr left');
+    expect(formatEta(t, 3 * 3600 + 20 * 60, 'en')).toBe('about 3 hr 20 min left');
+    expect(formatEta(t, null, 'en')).toBeNull();
+    expect(formatEta(t, -5, 'en')).toBeNull();
+    expect(formatEta(t, Number.NaN, 'en')).toBeNull();
+    const pl = i18n.getFixedT('pl');
+    expect(formatEta(pl, 150, 'pl')).toBe('pozostało ok. 3 min');
+    expect(formatEta(pl, 3 * 3600 + 20 * 60, 'pl')).toBe('pozostało ok. 3 godz. 20 min');
+  });
+
+  it('formats training metrics: compact counts, three-decimal losses', () => {
+    expect(formatCompact(189_234, 'en')).toBe('189K');
+    expect(formatCompact(1_234_567, 'en')).toBe('1.23M');
+    expect(formatCompact(189_234, 'pl').replace(/\s/g, ' ')).toBe('189 tys.');
+    expect(formatInteger(12_345.6, 'en')).toBe('12,346');
+    expect(formatLoss(0.01234, 'en')).toBe('0.012');
+    expect(formatLoss(6.2, 'pl')).toBe('6,200');
   });
 });

@@ -81,12 +81,13 @@ function StageProgress({
 }) {
   const { t, i18n } = useTranslation();
   const progress = stage.progress;
-  const eta = formatEta(t, progress?.etaSeconds);
+  const language = currentLanguage(i18n);
+  const eta = formatEta(t, progress?.etaSeconds, language);
   const steps =
     progress && progress.totalSteps > 0
       ? t('stages.step', { step: progress.step, total: progress.totalSteps })
       : null;
-  const percentText = percent !== null ? formatPercent(percent, currentLanguage(i18n)) : null;
+  const percentText = percent !== null ? formatPercent(percent, language) : null;
   const facts = [percentText, steps, eta].filter((fact): fact is string => fact !== null);
 
   return (

@@ -1,0 +1,36 @@
+// Works the job queue in this process: the agents' stages and the training e-mails. The server does
+// this itself in the embedded default (RUN_JOBS=true); `npm run worker` runs only this, and any
+// number of such workers, on any number of machines, share one PostgreSQL queue.
+import type { Database } from '@greenhouse/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { createMailer } from '../mail/mailer.js';
+import { ArtifactFiles } from '../pipeline/artifact-files.js';
+import { stageImplementations } from '../pipeline/stage-implementations.js';
+import { StageRunner } from '../pipeline/stage-runner.js';
+import { trainingMailHandler } from '../pipeline/training-mail.js';
+import type { JobQueue } from './job-queue.js';
+
+export interface Workers {
+  runner: StageRunner;
+  /** Pauses running stages at a checkpoint (they go on in a new job); call before `queue.stop()`. */
+  pause(): void;
+  close(): void;
+}
+
+export async function startWorkers(
+  config: Config,
+  database: Database,
+  queue: JobQueue,
+  log: FastifyBaseLogger,
+): Promise<Workers> {
+  const runner = new StageRunner(database.db, queue, log, {
+    files: new ArtifactFiles(config.artifactsDir),
+    implementations: stageImplementations(config),
+    sliceSeconds: config.jobs.sliceSeconds,
+  });
+  const mailer = createMailer(config.mail, log);
+  await queue.work((job, context) => runner.run(job, context));
+  await queue.workMail(trainingMailHandler(database.db, mailer, config.appUrl));
+  return { runner, pause: () => runner.pauseAll(), close: () => mailer.close() };
+}

@@ -1,0 +1,165 @@
+// What each stage does, from its stored inputs to its outputs. The data stages are quick pure
+// functions; the training stages run the trainer in a worker thread (runStageInThread), so the
+// event loop of the process — which may be serving the API — stays free while a model trains.
+import type { StageProgress } from '@greenhouse/contracts';
+import type { Protocol } from '@greenhouse/mtp';
+import {
+  runStageInThread,
+  type StageThreadProgress,
+  type TokenizerJson,
+  type TrainingPlan,
+} from '@greenhouse/trainer';
+import type { Config } from '../../config.js';
+import { prepareStage1, prepareStage2, validateData, type Dataset, type Split } from './data-stages.js';
+import type { StageContext, StageImplementations, StageInputs } from './stage-runner.js';
+import { StageFailure } from './stages.js';
+
+/** The plan of the `tiny` preset: a model that trains in seconds (tests, demos), same pipeline. */
+export function tinyPlan(plan: TrainingPlan): TrainingPlan {
+  return {
+    ...plan,
+    model: { ...plan.model, dModel: 32, nLayers: 2, nHeads: 2, dFF: 128 },
+    pretraining: { steps: 40, batchTokens: 1024, lr: 5e-3 },
+    finetuning: { steps: 80, batchTokens: 1024, lr: 5e-3 },
+  };
+}
+
+/** The longest example the model may learn (its context): longer ones make the stage fail. */
+export const MAX_CONTEXT_TOKENS = 512;
+
+const bytesOf = (view: Float32Array | Uint8Array) =>
+  new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+const floatsOf = (data: Buffer) =>
+  new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+
+function forward(context: StageContext) {
+  return (p: StageThreadProgress) =>
+    context.onProgress(
+      { percent: p.percent, step: p.step, totalSteps: p.totalSteps, etaSeconds: p.etaSeconds },
+      p.metrics,
+    );
+}
+
+async function trainingInputs(inputs: StageInputs) {
+  const [protocol, dataset, split, plan, tokenizer] = await Promise.all([
+    inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
+    inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
+    inputs.artifact<Split>('data_validation', 'split'),
+    inputs.artifact<TrainingPlan>('training_tokenizer', 'plan'),
+    inputs.file('training_tokenizer', 'tokenizer'),
+  ]);
+  return {
+    protocol,
+    examples: dataset.examples,
+    split,
+    plan,
+    tokenizer: JSON.parse(tokenizer.toString('utf8')) as TokenizerJson,
+  };
+}
+
+async function trainPhase(
+  phase: 'pretraining' | 'finetuning',
+  inputs: StageInputs,
+  context: StageContext,
+  threads: 1 | 2,
+) {
+  const data = await trainingInputs(inputs);
+  const resume = await inputs.checkpoint();
+  const initialWeights =
+    phase === 'finetuning' ? floatsOf(await inputs.file('training_pretraining', 'weights')) : undefined;
+  let last: StageProgress = { percent: 0, step: 0, totalSteps: data.plan[phase].steps, etaSeconds: null };
+  const result = await runStageInThread(
+    {
+      kind: 'training',
+      phase,
+      ...data,
+      threads,
+      ...(initialWeights ? { initialWeights } : {}),
+      ...(resume ? { resume: new Uint8Array(resume) } : {}),
+    },
+    {
+      signal: context.signal,
+      onProgress: (p) => {
+        last = { percent: p.percent, step: p.step, totalSteps: p.totalSteps, etaSeconds: p.etaSeconds };
+        forward(context)(p);
+      },
+    },
+  );
+  if (result.status === 'paused')
+    return { paused: { checkpoint: result.checkpoint, progress: last, metrics: result.metrics } };
+  return { artifacts: {}, files: { weights: bytesOf(result.weights) }, metrics: result.metrics };
+}
+
+export function stageImplementations(config: Pick<Config, 'training'>): StageImplementations {
+  const { preset, threads } = config.training;
+  return {
+    data_preparation_stage_1: async (inputs) => prepareStage1(await inputs.protocolContent()),
+    data_preparation_stage_2: async (inputs) =>
+      prepareStage2(await inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol')),
+    data_validation: async (inputs) =>
+      validateData(
+        await inputs.protocolContent(),
+        await inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
+      ),
+
+    training_tokenizer: async (inputs, context) => {
+      const [protocol, dataset, split] = await Promise.all([
+        inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
+        inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
+        inputs.artifact<Split>('data_validation', 'split'),
+      ]);
+      const training = split.train.map((i) => dataset.examples[i]!);
+      const result = await runStageInThread(
+        { kind: 'tokenizer', protocol, examples: training },
+        { signal: context.signal, onProgress: forward(context) },
+      );
+      if (result.plan.model.contextLength > MAX_CONTEXT_TOKENS) {
+        throw new StageFailure(
+          'bloom.invalid_file',
+          `The longest example is ${result.plan.model.contextLength} tokens; the model can learn examples of ` +
+            `at most ${MAX_CONTEXT_TOKENS}. Shorten the longest samples or context lines and upload again.`,
+        );
+      }
+      const plan = preset === 'tiny' ? tinyPlan(result.plan) : result.plan;
+      return {
+        artifacts: { plan },
+        files: { tokenizer: new TextEncoder().encode(JSON.stringify(result.tokenizer)) },
+        metrics: result.metrics,
+      };
+    },
+    training_pretraining: (inputs, context) => trainPhase('pretraining', inputs, context, threads),
+    training_finetuning: (inputs, context) => trainPhase('finetuning', inputs, context, threads),
+    training_exporting: async (inputs, context) => {
+      const [data, weights, bloom, tokenizerMetrics, pretraining, finetuning] = await Promise.all([
+        trainingInputs(inputs),
+        inputs.file('training_finetuning', 'weights'),
+        inputs.bloom(),
+        inputs.metrics('training_tokenizer'),
+        inputs.metrics('training_pretraining'),
+        inputs.metrics('training_finetuning'),
+      ]);
+      const result = await runStageInThread(
+        {
+          kind: 'export',
+          protocol: data.protocol,
+          bloom,
+          tokenizer: data.tokenizer,
+          plan: data.plan,
+          weights: floatsOf(weights),
+          metrics: {
+            ...(tokenizerMetrics ? { tokenizer: tokenizerMetrics } : {}),
+            ...(pretraining ? { pretraining } : {}),
+            ...(finetuning ? { finetuning } : {}),
+          },
+          createdAt: new Date().toISOString(),
+        },
+        { signal: context.signal, onProgress: forward(context) },
+      );
+      return {
+        artifacts: {},
+        files: { agent: new TextEncoder().encode(result.agent) },
+        metrics: result.metrics,
+      };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bloomSchema, type Bloom } from '@greenhouse/contracts';
+import { schema, type Db } from '@greenhouse/db';
+import { eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+/** A shared reference file (CI has ../shared beside the checkout). */
+export const exampleProtocol = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../../../shared/mtp/examples/${name}`, import.meta.url)), 'utf8');
+
+/** Polls an agent (through `get`, the API or anything answering its JSON) until `done` says so. */
+export async function pollBloom(
+  get: () => Promise<unknown>,
+  done: (bloom: Bloom) => boolean,
+  timeoutMs = 120_000,
+): Promise<Bloom> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const bloom = bloomSchema.parse(await get());
+    if (done(bloom)) return bloom;
+    if (Date.now() > deadline)
+      throw new Error(`agent did not get there in time: ${JSON.stringify(bloom.stages, null, 1)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const settled = (bloom: Bloom) =>
+  bloom.dataset.model.status === 'completed' || bloom.stages.some((s) => s.status === 'failed');
+
+/** The agent's output rows as "stage/kind", sorted. */
+export async function outputRows(db: Db, bloomId: string): Promise<string[]> {
+  const rows = await db
+    .select({ stage: schema.bloomArtifacts.stage, kind: schema.bloomArtifacts.kind })
+    .from(schema.bloomArtifacts)
+    .where(eq(schema.bloomArtifacts.bloomId, bloomId));
+  return rows.map((r) => `${r.stage}/${r.kind}`).sort();
+}
+
+/** What a trained agent has: one row per output, and one file per file output. */
+export const TRAINED_ROWS = [
+  'data_preparation_stage_1/protocol',
+  'data_preparation_stage_2/dataset',
+  'data_validation/report',
+  'data_validation/split',
+  'training_exporting/agent',
+  'training_finetuning/weights',
+  'training_pretraining/weights',
+  'training_tokenizer/plan',
+  'training_tokenizer/tokenizer',
+];
+export const TRAINED_FILES = [
+  'training_exporting.agent',
+  'training_finetuning.weights',
+  'training_pretraining.weights',
+  'training_tokenizer.tokenizer',
+];
+
+export function filesOnDisk(artifactsDir: string, bloomId: string): string[] {
+  try {
+    return readdirSync(path.join(artifactsDir, bloomId)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The e-mails in an outbox directory (the embedded mailer's), parsed. */
+export async function outboxMails(dataDir: string): Promise<ParsedMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return Promise.all(names.sort().map((n) => simpleParser(readFileSync(path.join(dir, n)))));
+}

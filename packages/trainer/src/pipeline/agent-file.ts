@@ -1,0 +1,159 @@
+// The agent file: one JSON object holding the manifest (MTP model 1.0.0 plus our own fields) and the
+// files it lists — template.json and tokenizer.json as text, weights.bin (float16) as base64. Every
+// file's checksum is the sha256 of its exact bytes. See "Agent file" in the package README.
+// `loadAgent` is the trainer-side reference reader.
+import { createHash } from 'node:crypto';
+import type { Template } from '@greenhouse/mtp';
+import { paramLayout, type GptConfig } from '../model/config.js';
+import { Gpt } from '../model/gpt.js';
+import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
+import { fromFloat16 } from './float16.js';
+import type { TrainingPlan } from './plan.js';
+import type { StageMetrics } from './types.js';
+
+export const AGENT_FORMAT = 'greenhouse-agent';
+export const AGENT_FORMAT_VERSION = 1;
+export const MODEL_SCHEMA_URL = 'https://mtp.schemas.databiomes.com/v1/model_1_0_0.json';
+export const AGENT_FILES = {
+  template: 'template.json',
+  tokenizer: 'tokenizer.json',
+  weights: 'weights.bin',
+} as const;
+
+/** The exact functions of the model, for an engine written from the file alone. */
+export interface Architecture extends GptConfig {
+  type: 'gpt';
+  layerNormEpsilon: number;
+  activation: 'gelu-tanh';
+  positionEmbedding: 'learned';
+  normalization: 'pre-layernorm';
+  attention: 'causal-multi-head';
+  /** Where each tensor is, in order: see `weights.tensors`. */
+  matrices: 'row-major [in, out]: y = x·W + b';
+}
+
+export interface TensorEntry {
+  name: string;
+  shape: number[];
+  /** Byte offset in weights.bin. */
+  offset: number;
+}
+
+export interface AgentManifest {
+  $schema: string;
+  id: string;
+  name: string;
+  description: string | null;
+  created_time: string;
+  files: { path: string; checksum: string }[];
+  training: { reference: string };
+  labels: Record<string, string>;
+  architecture: Architecture;
+  hyperParameters: TrainingPlan;
+  metrics: { tokenizer?: StageMetrics; pretraining?: StageMetrics; finetuning?: StageMetrics };
+  weights: { format: 'float16'; byteOrder: 'little-endian'; tensors: TensorEntry[] };
+}
+
+export interface AgentFile {
+  format: typeof AGENT_FORMAT;
+  formatVersion: number;
+  manifest: AgentManifest;
+  /** Text files verbatim; `.bin` files base64. */
+  files: Record<string, string>;
+}
+
+export interface LoadedAgent {
+  manifest: AgentManifest;
+  tokenizer: Tokenizer;
+  /** The model with the dequantized weights, sized for one sequence of contextLength. */
+  model: Gpt;
+  template: Template;
+  plan: TrainingPlan;
+}
+
+export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** The bytes a file's checksum covers: UTF-8 of a text file, the decoded bytes of a .bin file. */
+export function fileBytes(path: string, stored: string): Uint8Array {
+  return path.endsWith('.bin') ? Buffer.from(stored, 'base64') : Buffer.from(stored, 'utf8');
+}
+
+/** Reads and verifies an agent file; throws an Error saying what is wrong. */
+export function loadAgent(text: string): LoadedAgent {
+  let file: AgentFile;
+  try {
+    file = JSON.parse(text) as AgentFile;
+  } catch {
+    throw new Error('agent file: not JSON');
+  }
+  if (file?.format !== AGENT_FORMAT) throw new Error(`agent file: format is not ${AGENT_FORMAT}`);
+  if (file.formatVersion !== AGENT_FORMAT_VERSION)
+    throw new Error(`agent file: unsupported formatVersion ${String(file.formatVersion)}`);
+  const { manifest } = file;
+  if (!manifest || !Array.isArray(manifest.files) || typeof file.files !== 'object')
+    throw new Error('agent file: no manifest or files');
+
+  const bytes = new Map<string, Uint8Array>();
+  for (const { path, checksum } of manifest.files) {
+    const stored = Object.hasOwn(file.files, path) ? file.files[path] : undefined;
+    if (typeof stored !== 'string') throw new Error(`agent file: ${path} is missing`);
+    const b = fileBytes(path, stored);
+    if (checksum !== `sha256:${sha256(b)}`)
+      throw new Error(`agent file: ${path} is damaged (checksum mismatch)`);
+    bytes.set(path, b);
+  }
+  const get = (path: string) => {
+    const b = bytes.get(path);
+    if (!b) throw new Error(`agent file: the manifest does not list ${path}`);
+    return b;
+  };
+  const text8 = (path: string) => new TextDecoder().decode(get(path));
+  const tokenizer = Tokenizer.fromJSON(JSON.parse(text8(AGENT_FILES.tokenizer)) as TokenizerJson);
+  const template = JSON.parse(text8(AGENT_FILES.template)) as Template;
+  const model = dequantize(manifest, get(AGENT_FILES.weights));
+  if (tokenizer.size !== model.config.vocabSize)
+    throw new Error(
+      `agent file: the tokenizer has ${tokenizer.size} ids, the model ${model.config.vocabSize}`,
+    );
+  return { manifest, tokenizer, model, template, plan: manifest.hyperParameters };
+}
+
+/** The tensor table of a config: paramLayout's order, packed without padding, 2 bytes per value. */
+export function tensorTable(config: GptConfig): TensorEntry[] {
+  let offset = 0;
+  return paramLayout(config).specs.map((s) => {
+    const entry = { name: s.name, shape: [...s.shape], offset };
+    offset += 2 * s.size;
+    return entry;
+  });
+}
+
+function dequantize(manifest: AgentManifest, weights: Uint8Array): Gpt {
+  const { architecture: a, weights: w } = manifest;
+  if (w?.format !== 'float16' || w.byteOrder !== 'little-endian')
+    throw new Error('agent file: weights are not little-endian float16');
+  const config: GptConfig = {
+    vocabSize: a.vocabSize,
+    contextLength: a.contextLength,
+    dModel: a.dModel,
+    nLayers: a.nLayers,
+    nHeads: a.nHeads,
+    dFF: a.dFF,
+    tieEmbeddings: a.tieEmbeddings,
+  };
+  const model = new Gpt(config, { maxTokens: config.contextLength });
+  const expected = tensorTable(config);
+  if (JSON.stringify(expected) !== JSON.stringify(w.tensors))
+    throw new Error('agent file: the tensor table does not match the architecture');
+  const count = model.layout.count;
+  if (weights.length !== 2 * count)
+    throw new Error(`agent file: weights.bin has ${weights.length} bytes, expected ${2 * count}`);
+  const view = new DataView(weights.buffer, weights.byteOffset, weights.byteLength);
+  model.params.fill(0);
+  for (const s of model.layout.specs) {
+    const at = expected.find((t) => t.name === s.name)!.offset;
+    for (let i = 0; i < s.size; i++)
+      model.params[s.offset + i] = fromFloat16(view.getUint16(at + 2 * i, true));
+  }
+  return model;
+}

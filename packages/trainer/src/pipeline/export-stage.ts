@@ -1,0 +1,122 @@
+// Stage 4: the agent file (format in agent-file.ts and the package README).
+import { buildTemplate, type Protocol } from '@greenhouse/mtp';
+import type { TokenizerJson } from '../tokenizer/bpe.js';
+import { paramLayout } from '../model/config.js';
+import {
+  AGENT_FILES,
+  AGENT_FORMAT,
+  AGENT_FORMAT_VERSION,
+  MODEL_SCHEMA_URL,
+  sha256,
+  tensorTable,
+  type AgentFile,
+  type AgentManifest,
+} from './agent-file.js';
+import { toFloat16 } from './float16.js';
+import type { TrainingPlan } from './plan.js';
+import type { StageMetrics } from './types.js';
+
+export interface ExportStageInput {
+  protocol: Protocol;
+  bloom: { id: string; name: string };
+  tokenizer: TokenizerJson;
+  plan: TrainingPlan;
+  /** The flat parameter buffer (paramLayout order, with its padding), as the training stage gives it. */
+  weights: Float32Array;
+  metrics: { tokenizer?: StageMetrics; pretraining?: StageMetrics; finetuning?: StageMetrics };
+  /** ISO 8601 date-time. */
+  createdAt: string;
+}
+
+export interface ExportStageResult {
+  /** The agent file, JSON text. */
+  agent: string;
+  metrics: { bytes: number; sha256: string; weightsFormat: 'float16'; parameters: number };
+}
+
+export function exportStage(input: ExportStageInput): ExportStageResult {
+  const config = input.plan.model;
+  const layout = paramLayout(config);
+  if (input.weights.length !== layout.total)
+    throw new Error(`weights has ${input.weights.length} floats, the plan's model ${layout.total}`);
+
+  // float16, paramLayout order, no padding, little-endian.
+  const weights = new Uint8Array(2 * layout.count);
+  const view = new DataView(weights.buffer);
+  let at = 0;
+  for (const s of layout.specs) {
+    for (let i = 0; i < s.size; i++, at += 2)
+      view.setUint16(at, toFloat16(input.weights[s.offset + i]!), true);
+  }
+
+  const texts = {
+    [AGENT_FILES.template]: JSON.stringify(buildTemplate(input.protocol), null, 2),
+    [AGENT_FILES.tokenizer]: JSON.stringify(input.tokenizer),
+  };
+  const files: Record<string, string> = {
+    ...texts,
+    [AGENT_FILES.weights]: Buffer.from(weights).toString('base64'),
+  };
+  const checksums = [
+    ...Object.entries(texts).map(([path, text]) => ({ path, checksum: `sha256:${sha256(text)}` })),
+    { path: AGENT_FILES.weights, checksum: `sha256:${sha256(weights)}` },
+  ];
+
+  const manifest: AgentManifest = {
+    $schema: MODEL_SCHEMA_URL,
+    id: agentId(
+      input.bloom.id,
+      input.createdAt,
+      checksums.map((c) => c.checksum),
+    ),
+    name: input.bloom.name,
+    description: null,
+    created_time: input.createdAt,
+    files: checksums,
+    training: { reference: input.bloom.id },
+    labels: {
+      protocol: input.protocol.name,
+      protocolVersion: input.protocol.version,
+      modelType: input.protocol.modelType,
+      weightsFormat: 'float16',
+    },
+    architecture: {
+      type: 'gpt',
+      ...config,
+      layerNormEpsilon: 1e-5,
+      activation: 'gelu-tanh',
+      positionEmbedding: 'learned',
+      normalization: 'pre-layernorm',
+      attention: 'causal-multi-head',
+      matrices: 'row-major [in, out]: y = x·W + b',
+    },
+    hyperParameters: input.plan,
+    metrics: input.metrics,
+    weights: { format: 'float16', byteOrder: 'little-endian', tensors: tensorTable(config) },
+  };
+  const file: AgentFile = { format: AGENT_FORMAT, formatVersion: AGENT_FORMAT_VERSION, manifest, files };
+  const agent = JSON.stringify(file);
+  return {
+    agent,
+    metrics: {
+      bytes: Buffer.byteLength(agent, 'utf8'),
+      sha256: sha256(agent),
+      weightsFormat: 'float16',
+      parameters: layout.count,
+    },
+  };
+}
+
+/**
+ * A UUID (version 8, RFC 9562: custom) from the sha256 of the bloom id, the creation time and the
+ * files' checksums — the same export gives the same id, another training or export another one.
+ */
+function agentId(bloomId: string, createdAt: string, checksums: readonly string[]): string {
+  const h = sha256([bloomId, createdAt, ...checksums].join('\n'))
+    .slice(0, 32)
+    .split('');
+  h[12] = '8';
+  h[16] = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const s = h.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}

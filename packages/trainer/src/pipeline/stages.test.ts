@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parseProtocolText } from '@greenhouse/mtp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Gpt } from '../model/gpt.js';
+import { Tokenizer } from '../tokenizer/bpe.js';
+import { generateGreedy } from '../train/generate.js';
+import { protocolExamples } from '../train/protocol-data.js';
+import { loadAgent, type AgentFile } from './agent-file.js';
+import { exportStage } from './export-stage.js';
+import type { TrainingPlan } from './plan.js';
+import { tokenizerStage } from './tokenizer-stage.js';
+import { trainingStage, type TrainingStageInput } from './training-stage.js';
+import type { Split, StageMetrics, StageProgress } from './types.js';
+
+const SHARED_MTP = new URL('../../../../../shared/mtp/', import.meta.url);
+const parsed = parseProtocolText(readFileSync(new URL('examples/bloom_2_0_1.json', SHARED_MTP), 'utf8'));
+if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
+const protocol = parsed.protocol;
+const examples = protocolExamples(protocol);
+const split: Split = {
+  train: examples.map((_, i) => i).filter((i) => i !== 2 && i !== 9),
+  validation: [2, 9],
+};
+
+const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/** The tokenizer stage's plan with a tiny model and few steps. */
+function tinyPlan(plan: TrainingPlan, finetuningSteps: number): TrainingPlan {
+  return {
+    ...plan,
+    model: { ...plan.model, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32 },
+    pretraining: { steps: 4, batchTokens: 256, lr: 1e-2 },
+    finetuning: { steps: finetuningSteps, batchTokens: 512, lr: 1e-2 },
+  };
+}
+
+describe('tokenizerStage', () => {
+  it('trains the tokenizer and plans a context that fits every example, held-out ones included', () => {
+    const { tokenizer: json, plan, metrics } = tokenizerStage({ protocol, examples, split });
+    const tokenizer = Tokenizer.fromJSON(json);
+    expect(metrics.vocabularySize).toBe(tokenizer.size);
+    expect(plan.model.vocabSize).toBe(tokenizer.size);
+    expect(tokenizer.size).toBeLessThanOrEqual(512);
+    expect(metrics.corpusTokens).toBeGreaterThan(1000);
+    const lengths = examples.map((e) => tokenizer.encode(e.input).length + tokenizer.encode(e.output).length);
+    expect(plan.model.contextLength).toBe(Math.max(...lengths));
+  });
+});
+
+describe('training, export and loading', () => {
+  const stage = tokenizerStage({ protocol, examples, split });
+  const plan = tinyPlan(stage.plan, 60);
+  const base = { protocol, examples, split, tokenizer: stage.tokenizer, plan, threads: 1 } as const;
+  let pretrained: Float32Array;
+  let finetuned: { weights: Float32Array; metrics: StageMetrics };
+
+  beforeAll(async () => {
+    const pre = await trainingStage({ ...base, phase: 'pretraining' });
+    if (pre.status !== 'completed') throw new Error('pretraining did not complete');
+    pretrained = pre.weights;
+    const fine = await trainingStage({ ...base, phase: 'finetuning', initialWeights: pretrained });
+    if (fine.status !== 'completed') throw new Error('finetuning did not complete');
+    finetuned = fine;
+  });
+
+  it('reports the finetuning metrics', () => {
+    const m = finetuned.metrics;
+    expect(m.steps).toBe(60);
+    expect(m.heldOut).toBe(2);
+    expect(m.lossCurve).toHaveLength(60);
+    const curve = m.lossCurve as { step: number; loss: number }[];
+    expect(curve.at(-1)!.loss).toBeLessThan(curve[0]!.loss);
+    expect(m.validationLoss).toBeGreaterThan(0);
+    // Measured before training and at every 10 % of the steps.
+    expect((m.validationCurve as { step: number }[]).map((p) => p.step)).toEqual([
+      0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60,
+    ]);
+    expect(m.reactionAccuracy).toBeGreaterThanOrEqual(0);
+    expect(m.trainReactionAccuracy).toBeGreaterThanOrEqual(0);
+    expect(m.tokensPerSecond).toBeGreaterThan(0);
+  });
+
+  it('gives the same weights and curves when paused and resumed', async () => {
+    const input: TrainingStageInput = { ...base, plan: tinyPlan(stage.plan, 10), phase: 'finetuning' };
+    const whole = await trainingStage({ ...input, initialWeights: pretrained });
+    let steps = 0;
+    const progress: StageProgress[] = [];
+    const paused = await trainingStage(
+      { ...input, initialWeights: pretrained },
+      { shouldStop: () => ++steps === 4, onProgress: (p) => progress.push(p) },
+    );
+    expect(paused.status).toBe('paused');
+    if (paused.status !== 'paused' || whole.status !== 'completed') return;
+    // The report at the end of the segment carries the curve so far.
+    expect(progress.at(-1)).toMatchObject({ step: 4, totalSteps: 10, percent: 40 });
+    expect(progress.at(-1)!.metrics.lossCurve).toHaveLength(4);
+    expect(progress.at(-1)!.etaSeconds).toBeGreaterThan(0);
+    // No initialWeights: the checkpoint carries them.
+    const resumed = await trainingStage({ ...input, resume: paused.checkpoint });
+    expect(resumed.status).toBe('completed');
+    if (resumed.status !== 'completed') return;
+    expect(bits(resumed.weights).equals(bits(whole.weights))).toBe(true);
+    expect(resumed.metrics.lossCurve).toEqual(whole.metrics.lossCurve);
+    expect(resumed.metrics.validationCurve).toEqual(whole.metrics.validationCurve);
+    await expect(
+      trainingStage({ ...input, phase: 'pretraining', resume: paused.checkpoint }),
+    ).rejects.toThrow(/not of a pretraining run/);
+  });
+
+  const exported = () =>
+    exportStage({
+      protocol,
+      bloom: { id: 'blm-1', name: 'Alice' },
+      tokenizer: stage.tokenizer,
+      plan,
+      weights: finetuned.weights,
+      metrics: { tokenizer: stage.metrics, finetuning: finetuned.metrics },
+      createdAt: '2025-01-02T03:04:05.000Z',
+    });
+
+  it('exports a manifest that validates against the MTP model schema', () => {
+    const { agent, metrics } = exported();
+    expect(metrics.bytes).toBe(Buffer.byteLength(agent));
+    expect(metrics.parameters).toBe(new Gpt(plan.model, { maxTokens: 1 }).layout.count);
+    const file = JSON.parse(agent) as AgentFile;
+    const schema = JSON.parse(
+      readFileSync(new URL('schemas/v1/model_1_0_0.json', SHARED_MTP), 'utf8'),
+    ) as object;
+    const ajv = new Ajv2020({ allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(schema);
+    expect(validate(file.manifest), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...file.manifest, created_time: 'yesterday' })).toBe(false);
+    expect(file.manifest.files.map((f) => f.path)).toEqual([
+      'template.json',
+      'tokenizer.json',
+      'weights.bin',
+    ]);
+    // float16 without padding.
+    expect(Buffer.from(file.files['weights.bin']!, 'base64').length).toBe(2 * metrics.parameters);
+    expect(exported().agent).toBe(agent); // deterministic
+  });
+
+  it('loads back: the dequantized model answers as the float32 model does', () => {
+    const agent = loadAgent(exported().agent);
+    const f32 = new Gpt(plan.model, { maxTokens: plan.model.contextLength });
+    f32.params.set(finetuned.weights);
+    expect(agent.plan).toEqual(plan);
+    expect(agent.template.instructions).toBeDefined();
+    const tokenizer = agent.tokenizer;
+    const eos = tokenizer.id('<EOS>');
+    let maxLogitError = 0;
+    for (const e of examples) {
+      const prompt = tokenizer.encode(e.input);
+      const options = { maxNewTokens: plan.model.contextLength, stopId: eos };
+      expect(generateGreedy(agent.model, prompt, options)).toEqual(generateGreedy(f32, prompt, options));
+      const batch = {
+        tokens: Int32Array.from(prompt),
+        targets: new Int32Array(prompt.length),
+        weights: new Float32Array(prompt.length).fill(1),
+        lengths: [prompt.length],
+      };
+      const a = Float32Array.from(f32.forward(batch).logits);
+      const b = agent.model.forward(batch).logits;
+      for (let i = 0; i < a.length; i++) maxLogitError = Math.max(maxLogitError, Math.abs(a[i]! - b[i]!));
+    }
+    // float16 keeps 11 significant bits: the logits move by a few thousandths at this size.
+    expect(maxLogitError).toBeGreaterThan(0);
+    expect(maxLogitError).toBeLessThan(0.05);
+  });
+
+  it('refuses a damaged agent file', () => {
+    const { agent } = exported();
+    const file = JSON.parse(agent) as AgentFile;
+    const tamper = (path: string, change: (s: string) => string) =>
+      JSON.stringify({ ...file, files: { ...file.files, [path]: change(file.files[path]!) } });
+    const weights = Buffer.from(file.files['weights.bin']!, 'base64');
+    weights[100]! ^= 1;
+    expect(() => loadAgent(tamper('weights.bin', () => weights.toString('base64')))).toThrow(
+      /weights.bin is damaged/,
+    );
+    expect(() => loadAgent(tamper('tokenizer.json', (s) => s.replace('"<EOS>"', '"<EOT>"')))).toThrow(
+      /tokenizer.json is damaged/,
+    );
+    expect(() => loadAgent(agent.slice(0, -10))).toThrow(/not JSON/);
+    expect(() => loadAgent(JSON.stringify({ ...file, formatVersion: 2 }))).toThrow(/formatVersion 2/);
+    const { 'template.json': _, ...withoutTemplate } = file.files;
+    expect(() => loadAgent(JSON.stringify({ ...file, files: withoutTemplate }))).toThrow(
+      /template.json is missing/,
+    );
+  });
+});
