@@ -91,7 +91,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // waitUntilRunning reads the "is running" line
       TRAINING_PRESET: 'tiny',
       TRAINING_THREADS: '1',
       JOB_SLICE_SECONDS: '1',
@@ -142,11 +142,24 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
             s.name !== 'training_tokenizer' && s.name.startsWith('training_') && (s.progress?.step ?? 0) > 0,
         ) || settled(b),
     );
-    if (!settled(resumed)) {
-      await kill(trainer);
-      trainer = postgres ? await startWorker() : start(env);
-      if (!postgres) await waitUntilRunning(trainer);
-    }
+    expect(settled(resumed)).toBe(false);
+    await kill(trainer);
+    trainer = postgres ? await startWorker() : start(env);
+    if (!postgres) await waitUntilRunning(trainer);
+
+    // 3. SIGTERM during finetuning: the process pauses the stage at a checkpoint, hands the job
+    // back and exits cleanly; the next process goes on from there.
+    const finetuning = path.join(dataDir, 'artifacts', id, 'training_finetuning.checkpoint');
+    const during = await pollBloom(
+      get,
+      (b) => (b.stages.find((s) => s.name === 'training_finetuning')!.progress?.step ?? 0) > 0 || settled(b),
+    );
+    expect(settled(during)).toBe(false);
+    trainer.child.kill('SIGTERM');
+    expect(await trainer.exited).toBe(0);
+    expect(existsSync(finetuning)).toBe(true);
+    trainer = postgres ? await startWorker() : start(env);
+    if (!postgres) await waitUntilRunning(trainer);
 
     const bloom = await pollBloom(get, settled, 240_000);
     expect(bloom.stages.map((s) => s.status)).toEqual(bloom.stages.map(() => 'completed'));

@@ -161,7 +161,7 @@ describe('a stage longer than its time slice', () => {
     'pauses at checkpoints and goes on in new jobs, ending with the same model as one run',
     { timeout: 180_000 },
     async () => {
-      const sliced = await createTestApp({ env: { JOB_SLICE_SECONDS: '0.2', JOB_LEASE_SECONDS: '30' } });
+      const sliced = await createTestApp({ env: { JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '30' } });
       try {
         const { client } = await signedInClient(sliced);
         const slicedId = await upload(client, exampleProtocol('bloom_2_0_1.json'));

@@ -128,7 +128,7 @@ async function run(name: Name) {
   const corpus = [...texts, ...trainExamples.flatMap((e) => [e.input, e.output])];
   const corpusCharacters = corpus.reduce((n, t) => n + t.length, 0);
   const tokenizer = trainBpe(corpus, {
-    vocabSize: planVocabulary(corpusCharacters),
+    vocabSize: Number(process.env.QUALITY_VOCAB ?? planVocabulary(corpusCharacters)),
     addedTokens: protocolAddedTokens(protocol),
   });
   const seq = (e: ProtocolExample) => finetuneSequence(tokenizer, e.input, e.output);

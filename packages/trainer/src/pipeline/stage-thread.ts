@@ -29,6 +29,8 @@ export interface StageWorkerData {
    * loop never yields to the worker's event loop, so it would never see a message.
    */
   stop: SharedArrayBuffer;
+  /** A training stage pauses after this many seconds of training (the thread's start not counted). */
+  sliceSeconds?: number;
 }
 
 export type StageMessage =
@@ -39,18 +41,20 @@ export type StageMessage =
 export interface StageThreadOptions {
   onProgress?: (progress: StageProgress) => void;
   signal?: AbortSignal;
+  /** Pause a training stage after this long (see StageWorkerData). */
+  sliceSeconds?: number;
 }
 
 export function runStageInThread<R extends StageRequest>(
   request: R,
-  { onProgress, signal }: StageThreadOptions = {},
+  { onProgress, signal, sliceSeconds }: StageThreadOptions = {},
 ): Promise<StageResults[R['kind']]> {
   const stop = new SharedArrayBuffer(4);
   const flag = new Int32Array(stop);
   const abort = () => Atomics.store(flag, 0, 1);
   if (signal?.aborted) abort();
   signal?.addEventListener('abort', abort, { once: true });
-  const data: StageWorkerData = { request, stop };
+  const data: StageWorkerData = { request, stop, ...(sliceSeconds ? { sliceSeconds } : {}) };
   return new Promise((resolve, reject) => {
     let settled = false;
     let worker: Worker;

@@ -6,7 +6,7 @@ import type { StageMessage, StageRequest, StageWorkerData } from './stage-thread
 import { tokenizerStage } from './tokenizer-stage.js';
 import { trainingStage } from './training-stage.js';
 
-const { request, stop } = workerData as StageWorkerData;
+const { request, stop, sliceSeconds } = workerData as StageWorkerData;
 const flag = new Int32Array(stop);
 const port = parentPort!;
 const post = (m: StageMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
@@ -20,9 +20,10 @@ function withProtocolTokens<R extends StageRequest>(r: R): R {
 async function run(r: StageRequest): Promise<void> {
   if (r.kind === 'tokenizer') return post({ type: 'result', result: tokenizerStage(r) });
   if (r.kind === 'export') return post({ type: 'result', result: exportStage(r) });
+  const sliceEnd = sliceSeconds ? performance.now() + sliceSeconds * 1000 : Infinity;
   const result = await trainingStage(r, {
     onProgress: (progress) => post({ type: 'progress', progress }),
-    shouldStop: () => Atomics.load(flag, 0) === 1,
+    shouldStop: () => Atomics.load(flag, 0) === 1 || performance.now() > sliceEnd,
   });
   const big = result.status === 'completed' ? result.weights : result.checkpoint;
   post({ type: 'result', result }, [big.buffer as ArrayBuffer]);

@@ -79,6 +79,7 @@ async function trainPhase(
     },
     {
       signal: context.signal,
+      sliceSeconds: context.sliceSeconds,
       onProgress: (p) => {
         last = { percent: p.percent, step: p.step, totalSteps: p.totalSteps, etaSeconds: p.etaSeconds };
         forward(context)(p);

@@ -24,8 +24,10 @@ export interface StageInputs {
 }
 
 export interface StageContext {
-  /** Aborted when the run's time slice is over or the worker is stopping: pause at the next step. */
+  /** Aborted when the worker is stopping: pause at the next step. */
   signal: AbortSignal;
+  /** Pause after this many seconds of work: the stage goes on in a new job. */
+  sliceSeconds: number;
   /** Progress and the metrics so far (the loss curve), stored at most about once a second. */
   onProgress(progress: StageProgress, metrics?: Record<string, unknown>): void;
 }
@@ -122,13 +124,13 @@ export class StageRunner {
     await this.options.files.removeTemporary(job.bloomId);
 
     const controller = new AbortController();
-    const slice = setTimeout(() => controller.abort(), this.options.sliceSeconds * 1000);
     this.running.add(controller);
     const progress = this.progressWriter(row, attempt);
     let result: StageOutput | StagePause;
     try {
       result = await implementation(this.inputs(job.bloomId, stage), {
         signal: controller.signal,
+        sliceSeconds: this.options.sliceSeconds,
         onProgress: progress.write,
       });
     } catch (error) {
@@ -136,7 +138,6 @@ export class StageRunner {
       await this.failed(row, attempt, error, context);
       return;
     } finally {
-      clearTimeout(slice);
       this.running.delete(controller);
     }
     await progress.flush();
