@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
     ],
   });
 
-  it('uploads bloom_2_0_1.json, shows the data stages completing, renames and deletes the agent', async () => {
+  it('uploads bloom_2_0_1.json, follows its training live to Trained, downloads it, renames and deletes it', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
     await upload(page, 'bloom_2_0_1.json');
@@ -46,11 +47,42 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
       en.stages.names.data_preparation_stage_1,
     );
 
-    // The page follows the pipeline by itself, no reload.
+    // The page follows the pipeline by itself, no reload: progress and a live loss curve on the way.
     await expect
       .poll(async () => (await stageStatuses(page)).slice(0, 3), { timeout: 30_000, interval: 250 })
       .toEqual(['completed', 'completed', 'completed']);
-    expect((await stageStatuses(page)).slice(3)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    const chart = page.getByRole('img', { name: en.lossChart.title });
+    await chart.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(async () => stageStatuses(page), { timeout: 120_000, interval: 500 })
+      .toEqual(Array.from({ length: 7 }, () => 'completed'));
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, 'agent-trained-loss-chart');
+    const metrics = page.getByRole('definition').filter({ hasText: /^\d/ });
+    expect(await metrics.count()).toBeGreaterThan(3);
+    // The sidebar's label follows (spec §4).
+    await page
+      .locator('.side-status--trained')
+      .getByText(en.bloomStatus.trained)
+      .first()
+      .waitFor({ state: 'attached' });
+
+    // The agent file downloads, whole: the format, the agent's name, every part.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(en.agent.cpuModel) }).click(),
+    ]);
+    const saved = await download.path();
+    const agent = JSON.parse(readFileSync(saved, 'utf8')) as {
+      format: string;
+      manifest: { name: string; files: { path: string }[] };
+    };
+    expect(agent.format).toBe('greenhouse-agent');
+    expect(agent.manifest.files.map((f) => f.path).sort()).toEqual([
+      'template.json',
+      'tokenizer.json',
+      'weights.bin',
+    ]);
     await page
       .getByText(en.agent.costLabel.replace('{{amount}}', '$0.00'))
       .or(page.getByText('Total Cost: $0'))

@@ -475,6 +475,7 @@ export const en = {
     trainLoss: 'Training loss',
     validationLoss: 'Validation loss',
     reactionAccuracy: 'Held-out accuracy',
+    trainReactionAccuracy: 'Training accuracy',
     vocabularySize: 'Vocabulary',
     corpusTokens: 'Corpus tokens',
     bytes: 'Agent file',

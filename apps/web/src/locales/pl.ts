@@ -468,6 +468,7 @@ export const pl: Translations = {
     trainLoss: 'Strata treningowa',
     validationLoss: 'Strata walidacyjna',
     reactionAccuracy: 'Trafność (zbiór testowy)',
+    trainReactionAccuracy: 'Trafność (zbiór treningowy)',
     vocabularySize: 'Słownik',
     corpusTokens: 'Tokeny korpusu',
     bytes: 'Plik agenta',

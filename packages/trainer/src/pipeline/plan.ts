@@ -1,5 +1,26 @@
 // The training plan: model size, vocabulary and steps chosen from the dataset's size. Every number
 // the training uses is here (and copied into the exported agent's manifest).
+//
+// THE DEFAULT RULE (N = finetuning examples of the TRAINING split — the server holds out every 5th
+// sample of each reaction with ≥ 4 samples; T = their tokens; L = the longest example, in ids):
+//
+// | N         | model                                   | pretraining          | finetuning (batch 2048, lr 3e-3)       |
+// | --------- | --------------------------------------- | -------------------- | -------------------------------------- |
+// | < 60      | d 64, 3 layers, 4 heads, dFF 256 (0.2M) | 60 steps, lr 3e-3    | max(150, round(70·T/2048)) steps       |
+// | ≥ 60      | d 128, 4 layers, 4 heads, dFF 512 (0.9M)| 60 steps, lr 3e-3    | clamp(round(70·T/2048), 300, 800) steps |
+//
+// - context: L, measured over ALL examples (validation ones included: they are decoded too). A prompt
+//   that does not leave room for the answer is cut short by decoding (the bench counts it wrong).
+// - vocabulary (planVocabulary): 512 below 20k corpus characters, 1024 below 100k, else 2048.
+// - finetuning data: the training split plus DEFAULT_AUGMENT's word-dropout copies
+//   (train/protocol-data.ts: 8 copies, 25 % of an input line's words left out); T counts the split
+//   without the copies, so "70·T/2048" is ~70 passes over the originals (with their copies, ~8 passes).
+//
+// Measured with bench/quality-bench.ts (npm run bench:quality; 2 cores, other sessions loading them):
+// - bloom_2_0_1.json (N = 15): reactions 15/15, guardrail answers exact 3/3, ~1 min end to end (goal ≤ 3 min).
+// - fixtures/shopkeeper.json (N = 218, T ≈ 11k → 387 steps): held-out reactions (other phrasings)
+//   see the package README; ~5 min end to end (goal ≤ 10 min). The 0.2M model or no augmentation
+//   memorises (100 % training reactions) but generalises to 28–57 % only; d 128 does better.
 import type { GptConfig } from '../model/config.js';
 
 export interface PhasePlan {
@@ -34,16 +55,24 @@ export interface DatasetStats {
 
 export const DEFAULT_SEED = 1;
 
+/** Below this many training examples, the small model (it memorises bloom_2_0_1 well inside 3 minutes). */
+const SMALL_DATASET = 60;
+const BATCH_TOKENS = 2048;
+const LR = 3e-3;
+/** Finetuning passes over the training split's tokens (without the augmentation's copies). */
+const FINETUNE_PASSES = 70;
+
 /** The tokenizer's vocabulary size for a corpus of this many characters. */
 export function planVocabulary(corpusCharacters: number): number {
   return corpusCharacters < 20_000 ? 512 : corpusCharacters < 100_000 ? 1024 : 2048;
 }
 
-/** Model and steps for a dataset (see the table in the package README). */
+/** Model and steps for a dataset (the rule in the table above). */
 export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): TrainingPlan {
-  const small = stats.examples < 60;
+  const small = stats.examples < SMALL_DATASET;
   const dModel = small ? 64 : 128;
-  const batchTokens = 2048;
+  const passes = Math.round((FINETUNE_PASSES * stats.exampleTokens) / BATCH_TOKENS);
+  const finetuneSteps = small ? Math.max(150, passes) : Math.min(800, Math.max(300, passes));
   return {
     seed,
     vocabularySize: stats.vocabularySize,
@@ -56,7 +85,7 @@ export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): Training
       dFF: 4 * dModel,
       tieEmbeddings: true,
     },
-    pretraining: { steps: 60, batchTokens, lr: 3e-3 },
-    finetuning: { steps: small ? 150 : 400, batchTokens, lr: 3e-3 },
+    pretraining: { steps: 60, batchTokens: BATCH_TOKENS, lr: LR },
+    finetuning: { steps: finetuneSteps, batchTokens: BATCH_TOKENS, lr: LR },
   };
 }

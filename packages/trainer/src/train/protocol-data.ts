@@ -89,4 +89,4 @@ export function augmentExamples(
 }
 
 /** The default augmentation (measured with bench/quality-bench.ts; the seed is the plan's). */
-export const DEFAULT_AUGMENT: Omit<AugmentOptions, 'seed'> = { copies: 4, dropWord: 0.15 };
+export const DEFAULT_AUGMENT: Omit<AugmentOptions, 'seed'> = { copies: 8, dropWord: 0.25 };

@@ -102,6 +102,7 @@ describe('a completed stage’s metrics', () => {
       'Training loss: 0.012',
       'Validation loss: 0.046',
       'Held-out accuracy: 83%',
+      'Training accuracy: 100%',
     ]);
   });
 

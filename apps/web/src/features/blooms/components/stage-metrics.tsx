@@ -35,6 +35,12 @@ function metricFacts(metrics: TrainingMetrics, t: TFunction, language: string): 
       : null,
   );
   add(
+    'trainReactionAccuracy',
+    finite(metrics.trainReactionAccuracy)
+      ? formatPercent(Math.min(1, Math.max(0, metrics.trainReactionAccuracy)) * 100, language)
+      : null,
+  );
+  add(
     'vocabularySize',
     finite(metrics.vocabularySize) ? formatInteger(metrics.vocabularySize, language) : null,
   );

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { parseProtocolText } from '@greenhouse/mtp';
+import { describe, expect, it } from 'vitest';
+import { augmentExamples, DEFAULT_AUGMENT, protocolExamples } from './protocol-data.js';
+
+const parsed = parseProtocolText(
+  readFileSync(new URL('../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url), 'utf8'),
+);
+if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
+const protocol = parsed.protocol;
+const examples = protocolExamples(protocol);
+
+describe('augmentExamples', () => {
+  it('drops words of the input lines only, keeping key lines, control tokens and the output', () => {
+    let total = 0;
+    for (const [k, original] of examples.entries())
+      for (const copy of augmentExamples(protocol, [original], { copies: 3, dropWord: 0.3, seed: k })) {
+        total++;
+        expect(copy.input).not.toBe(original.input);
+        expect(copy.output).toBe(original.output);
+        const a = original.input.split('\n');
+        const b = copy.input.split('\n');
+        a.forEach((line, i) => {
+          if (i === 2 || i === 4) {
+            // A non-empty subsequence of the line's words.
+            const words = line.split(' ');
+            const kept = b[i]!.split(' ');
+            expect(kept.length).toBeGreaterThan(0);
+            let at = 0;
+            for (const w of kept) {
+              while (at < words.length && words[at] !== w) at++;
+              expect(at).toBeLessThan(words.length);
+              at++;
+            }
+          } else expect(b[i]).toBe(line);
+        });
+        expect(copy.reaction).toBe(original.reaction);
+        expect(copy.kind).toBe(original.kind);
+      }
+    expect(total).toBeGreaterThan(examples.length);
+  });
+
+  it('is deterministic for a seed and gives nothing for 0 copies', () => {
+    const options = { ...DEFAULT_AUGMENT, seed: 5 };
+    expect(augmentExamples(protocol, examples, options)).toEqual(
+      augmentExamples(protocol, examples, options),
+    );
+    expect(augmentExamples(protocol, examples, { ...options, seed: 6 })).not.toEqual(
+      augmentExamples(protocol, examples, options),
+    );
+    expect(augmentExamples(protocol, examples, { copies: 0, dropWord: 0.5, seed: 1 })).toEqual([]);
+  });
+});
