@@ -1,7 +1,17 @@
 // Builds what is not yet built: the TypeScript packages and server (tsc -b, incremental),
-// then the web app when its sources are newer than its last build. `--force` rebuilds the web app.
+// then Flora's downloads and the web app when their sources are newer than their last build. `--force`
+// rebuilds both.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,10 +21,10 @@ const quiet = process.argv.includes('--quiet');
 const say = (line) => quiet || process.stdout.write(`${line}\n`);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function run(label, command, args, cwd = root) {
+function run(label, command, args, cwd = root, stdout = 'inherit') {
   const started = Date.now();
   say(`build: ${label}…`);
-  execFileSync(command, args, { cwd, stdio: 'inherit' });
+  execFileSync(command, args, { cwd, stdio: ['ignore', stdout, 'inherit'] });
   say(`build: ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -37,6 +47,63 @@ if (!existsSync(bin('tsc'))) {
 
 run('packages and server (tsc -b)', bin('tsc'), ['-b']);
 
+// Flora's downloads, served by the server at /downloads/flora/ (apps/server/src/features/flora): the Node
+// package with its CLI as an npm tarball, and the engine as one browser ES module.
+const flora = path.join(root, 'packages/flora');
+if (existsSync(path.join(flora, 'package.json'))) {
+  const pkg = JSON.parse(readFileSync(path.join(flora, 'package.json'), 'utf8'));
+  const downloads = path.join(root, 'apps/server/dist/downloads');
+  const tgz = path.join(downloads, `flora-${pkg.version}.tgz`);
+  const js = path.join(downloads, `flora-${pkg.version}.js`);
+  const floraChangedAt = Math.max(newestMtime(flora), newestMtime(path.join(flora, 'dist')));
+  const floraBuiltAt = Math.min(newestMtime(tgz), newestMtime(js));
+  if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
+    mkdirSync(downloads, { recursive: true });
+    // Older versions go: the server lists the newest of each kind, and a stale file would only take space.
+    for (const entry of readdirSync(downloads)) {
+      if (/^flora-.*\.(tgz|js)$/.test(entry)) rmSync(path.join(downloads, entry));
+    }
+    // Packed next to its destination (same file system, so the rename cannot fail across devices).
+    const packDir = mkdtempSync(path.join(downloads, '.pack-'));
+    try {
+      // tsc -b has just built dist; the package's own lifecycle scripts are not needed for a pack.
+      run(
+        'flora: npm pack',
+        'npm',
+        ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
+        flora,
+        'ignore',
+      );
+      const packed = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+      if (!packed) throw new Error('npm pack of packages/flora wrote no .tgz');
+      renameSync(path.join(packDir, packed), tgz);
+    } finally {
+      rmSync(packDir, { recursive: true, force: true });
+    }
+    const exported = pkg.exports?.['.'];
+    const entry =
+      (typeof exported === 'string'
+        ? exported
+        : (exported?.browser ?? exported?.import ?? exported?.default)) ??
+      pkg.module ??
+      pkg.main ??
+      './dist/index.js';
+    run('flora: browser module (esbuild)', bin('esbuild'), [
+      path.join(flora, entry),
+      '--bundle',
+      '--format=esm',
+      '--platform=browser',
+      '--target=es2022',
+      '--minify',
+      '--log-level=warning',
+      `--banner:js=/* Flora ${pkg.version}, the Greenhouse inference engine. */`,
+      `--outfile=${js}`,
+    ]);
+  } else {
+    say('build: flora downloads are up to date');
+  }
+}
+
 const web = path.join(root, 'apps/web');
 const builtAt = newestMtime(path.join(web, 'dist/index.html'));
 const sources = [
@@ -45,6 +112,8 @@ const sources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contracts/src',
+  'packages/mtp/src',
+  'packages/flora/src',
 ];
 const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (force || builtAt === 0 || changedAt > builtAt) {

@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
-// The API server (apps/server) serves /api and /config.json; in development Vite forwards both to it.
+// The API server (apps/server) serves /api, /config.json and Flora's downloads; in development Vite forwards
+// them to it.
 const apiProxy = {
   '/api': 'http://localhost:3000',
   '/config.json': 'http://localhost:3000',
+  '/downloads': 'http://localhost:3000',
 };
 
 export default defineConfig({
@@ -28,6 +30,8 @@ export default defineConfig({
       },
     },
   },
+  // The Flora worker is an ES module (new Worker(…, { type: 'module' })).
+  worker: { format: 'es' },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
 });

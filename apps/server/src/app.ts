@@ -14,6 +14,8 @@ import { GoogleSignIn } from './features/auth/google-sign-in.js';
 import { SessionStore } from './features/auth/sessions.js';
 import { bloomRoutes } from './features/blooms/bloom-routes.js';
 import { BloomService } from './features/blooms/bloom-service.js';
+import { defaultFloraDownloadsDir } from './features/flora/flora-downloads.js';
+import { floraApiRoutes, floraFileRoutes } from './features/flora/flora-routes.js';
 import type { JobQueue } from './features/jobs/job-queue.js';
 import { createMailer } from './features/mail/mailer.js';
 import { ArtifactFiles } from './features/pipeline/artifact-files.js';
@@ -106,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  const floraDir = config.floraDownloadsDir ?? defaultFloraDownloadsDir;
+  await app.register(floraFileRoutes, { dir: floraDir });
   await app.register(fastifyCookie);
   await app.register(
     async (api) => {
@@ -123,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { accounts, cookies, config });
       await api.register(fastifyMultipart);
       await api.register(bloomRoutes, { blooms });
+      await api.register(floraApiRoutes, { dir: floraDir });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

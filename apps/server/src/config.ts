@@ -49,6 +49,7 @@ const envSchema = z
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
     TRAINING_PRESET: z.enum(['default', 'tiny']).default('default'),
     TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
+    FLORA_DOWNLOADS_DIR: z.string().min(1).optional(),
   })
   .refine((env) => env.JOB_LEASE_SECONDS >= 2 * env.JOB_SLICE_SECONDS, {
     path: ['JOB_LEASE_SECONDS'],
@@ -88,6 +89,8 @@ const envSchema = z
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
     },
     training: { preset: env.TRAINING_PRESET, threads: env.TRAINING_THREADS as 1 | 2 },
+    /** Where the Flora builds are (null: the server's own build output, apps/server/dist/downloads). */
+    floraDownloadsDir: env.FLORA_DOWNLOADS_DIR ? path.resolve(env.FLORA_DOWNLOADS_DIR) : null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

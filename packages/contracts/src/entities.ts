@@ -165,6 +165,13 @@ export const bloomSummarySchema = z.object({
       inputs: z.number().int(),
       samples: z.number().int(),
       reactions: z.array(z.string()),
+      /**
+       * The instruction's guardrails: the input line each watches (0-based), the off-topic examples the
+       * agent was taught to refuse, and its fixed answer to them (the playground offers them as tries).
+       */
+      guardrails: z
+        .array(z.object({ line: z.number().int(), examples: z.array(z.string()), output: z.string() }))
+        .default([]),
     }),
   ),
   /** Every reaction (final token) the agent can give. */

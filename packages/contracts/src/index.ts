@@ -3,3 +3,4 @@ export * from './validation.js';
 export * from './entities.js';
 export * from './query-string.js';
 export * from './dates.js';
+export * from './flora.js';

@@ -169,7 +169,10 @@ async function run(name: Name) {
   report('pretrain', params, pre);
   // Finetuning data: the training split and its word-dropout copies (the default augmentation).
   const augment = { ...DEFAULT_AUGMENT, ...JSON.parse(process.env.QUALITY_AUGMENT ?? '{}'), seed: plan.seed };
-  const augmented = augmentExamples(protocol, trainExamples, augment).map(seq);
+  // (copies that grew past the context are left out)
+  const augmented = augmentExamples(protocol, trainExamples, augment)
+    .map(seq)
+    .filter((s) => s.ids.length <= m.contextLength);
   console.log(`  augment     ${augmented.length} word-dropout copies ${JSON.stringify(augment)}`);
   const fine = await trainParallel(model, [...finetune, ...augmented], {
     ...plan.finetuning,

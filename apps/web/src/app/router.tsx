@@ -4,6 +4,7 @@ import { RouteErrorPage } from '../components/errors/route-error-page';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { paths } from './paths';
+import { FloraPage } from '../features/flora/components/flora-page';
 import { RootLayout } from './root-layout';
 import { AgentScreen, NewAgentScreen } from './routes/agent-screens';
 import { AdminUserScreen, AppInfoScreen } from './routes/app-screens';
@@ -26,7 +27,7 @@ const screens: Record<RoutePath, ReactElement> = {
   '/auth/password-reset': <ResetPasswordScreen />,
   '/auth/email-confirmation': <EmailConfirmationScreen />,
   '/auth/sso/google': <GoogleSsoScreen />,
-  '/flora': <AppInfoScreen screen="flora" />,
+  '/flora': <FloraPage />,
   // The same element for both, so switching tabs keeps the screen (and the focused tab) mounted.
   '/profile': <ProfileScreen />,
   '/profile/:tab': <ProfileScreen />,

@@ -237,10 +237,6 @@ export const pl: Translations = {
       heading: 'Czat',
       text: 'Ta rozmowa będzie wkrótce wyświetlana tutaj.',
     },
-    flora: {
-      heading: 'Silnik inferencji',
-      text: 'Tutaj wkrótce znajdziesz do pobrania Florę — silnik, który uruchamia Twoich agentów na Twoim komputerze.',
-    },
     admin: {
       heading: 'Panel administratora',
       text: 'Zarządzanie użytkownikami i ich limitami promptów będzie wkrótce dostępne tutaj.',
@@ -403,6 +399,8 @@ export const pl: Translations = {
     goToEngine: 'Przejdź do silnika inferencji',
     cpuModel: 'Model CPU',
     floraWordmark: 'flora',
+    npuModel: 'Model NPU',
+    npuWordmark: 'intel',
     downloadAs: 'Pobierz {{file}}',
     downloading: 'Pobieranie…',
     loadFailed: 'Nie udało się wczytać tego agenta.',
@@ -424,6 +422,91 @@ export const pl: Translations = {
       samples: 'Przykłady: {{n}}',
       totals: 'Zestawy instrukcji: {{sets}} · Przykłady: {{samples}} · Zabezpieczenia: {{guardrails}}',
     },
+  },
+
+  playground: {
+    heading: 'Plac zabaw',
+    intro:
+      'Uruchom tego agenta tutaj: jego plik pobiera się raz, a Flora uruchamia go w Twojej przeglądarce. Nic, co wpiszesz, nie opuszcza tej strony.',
+    downloading: 'Pobieranie pliku agenta…',
+    starting: 'Uruchamianie Flory…',
+    fileFailed: 'Nie udało się pobrać pliku agenta.',
+    engineFailed: 'Flora nie mogła uruchomić tego agenta: {{message}}',
+    noInstructions: 'Ten agent nie ma instrukcji do uruchomienia.',
+    instruction: 'Instrukcja',
+    line: 'Wiersz wejścia {{n}}',
+    numbers: 'Liczby wiersza {{n}}',
+    number: 'Liczba {{n}}',
+    range: 'od {{min}} do {{max}}',
+    numberInvalid: 'Wpisz liczbę {{range}}.',
+    run: 'Uruchom',
+    running: 'Trwa uruchamianie…',
+    guardrailsHeading: 'Wypróbuj zabezpieczenie',
+    guardrailsText:
+      'Teksty nie na temat w wierszu {{n}}, których agent nauczył się odmawiać, odpowiadając „{{output}}”. Wybierz jeden, aby go uruchomić.',
+    tryExample: 'Uruchom z „{{example}}” w wierszu {{n}}',
+    answer: 'Odpowiedź',
+    empty: 'Odpowiedź pojawi się tutaj, słowo po słowie.',
+    reaction: 'Reakcja',
+    noReaction: 'brak',
+    tokens: 'Tokeny',
+    speed: 'Szybkość',
+    tokensPerSecond: '{{value}} tokenów/s',
+    runFailed: 'Uruchomienie nie powiodło się: {{message}}',
+    announceAnswer: 'Odpowiedź: {{output}}. Reakcja: {{reaction}}.',
+  },
+
+  flora: {
+    heading: 'Silnik inferencji',
+    intro:
+      'Flora to silnik, który uruchamia Twoich wytrenowanych agentów: na Twoim komputerze z wiersza poleceń w Node.js albo na dowolnej stronie internetowej.',
+    points: {
+      cpu: 'Działa na procesorze dzięki WebAssembly SIMD: bez GPU, bez serwera, bez innych zależności.',
+      file: 'Czyta jeden plik JSON, jako który pobiera się każdy wytrenowany agent, i najpierw sprawdza jego sumy kontrolne.',
+      private: 'Wszystko zostaje na komputerze, który go uruchamia.',
+    },
+    downloadsHeading: 'Pliki do pobrania',
+    loadingDownloads: 'Wczytywanie plików do pobrania…',
+    downloadsFailed: 'Nie udało się wczytać plików do pobrania.',
+    noDownloads:
+      'Ten serwer nie ma jeszcze kompilacji Flory do pobrania. Jego administrator tworzy je poleceniem npm run build.',
+    kinds: {
+      browser: {
+        name: 'Moduł dla przeglądarki',
+        text: 'Jeden plik modułu ES dla stron i web workerów.',
+      },
+      cli: {
+        name: 'Pakiet Node.js z CLI',
+        text: 'Pakiet npm dla Node.js 20 lub nowszego, z poleceniem flora (run, info, bench).',
+      },
+    },
+    file: 'Plik',
+    version: 'Wersja',
+    size: 'Rozmiar',
+    downloadFile: 'Pobierz {{file}}',
+    quickStartHeading: 'Szybki start',
+    nodeHeading: 'Node.js',
+    nodeText: 'Zainstaluj pakiet obok pliku agenta, a potem uruchom agenta z terminala.',
+    nodeCode: 'Terminal',
+    webHeading: 'Strona internetowa',
+    webText:
+      'Udostępnij {{file}} i plik agenta razem ze stroną, a potem zaimportuj silnik w skrypcie modułu.',
+    webCode: 'HTML',
+    copy: 'Kopiuj',
+    copyLabel: 'Kopiuj: {{what}}',
+    copied: 'Skopiowano do schowka.',
+    copyFailed: 'Nie udało się skopiować: zaznacz tekst i skopiuj go samodzielnie.',
+    formatsHeading: 'Pobieranie agentów',
+    formatsText:
+      'Każdy wytrenowany agent pobiera się ze swojej strony. Model CPU to jeden plik JSON: manifest, szablon instrukcji, tokenizer i wagi float16, każdy z sumą kontrolną SHA-256.',
+    formats: {
+      platform: 'Platforma',
+      format: 'Format',
+      availability: 'Dostępność',
+      cpuFormat: 'Plik agenta (.json), uruchamiany przez Florę',
+      cpuAvailability: 'Każdy wytrenowany agent',
+    },
+    trainLink: 'Wytrenuj nowego agenta',
   },
 
   paymentStatus: {

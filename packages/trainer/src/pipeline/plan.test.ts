@@ -26,7 +26,7 @@ describe('planTraining', () => {
   it('plans the larger model and steps from the tokens for a few hundred examples', () => {
     const plan = planTraining(stats(218, 11_321), 7);
     expect(plan.seed).toBe(7);
-    expect(plan.model).toMatchObject({ dModel: 128, nLayers: 4, dFF: 512 });
+    expect(plan.model).toMatchObject({ dModel: 128, nLayers: 3, dFF: 512 });
     expect(countParams(plan.model)).toBeLessThan(1_200_000);
     expect(plan.finetuning.steps).toBe(Math.round((70 * 11_321) / 2048));
     expect(planTraining(stats(100, 1000)).finetuning.steps).toBe(300);

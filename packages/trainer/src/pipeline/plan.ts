@@ -7,7 +7,7 @@
 // | N         | model                                   | pretraining          | finetuning (batch 2048, lr 3e-3)       |
 // | --------- | --------------------------------------- | -------------------- | -------------------------------------- |
 // | < 60      | d 64, 3 layers, 4 heads, dFF 256 (0.2M) | 60 steps, lr 3e-3    | max(150, round(70·T/2048)) steps       |
-// | ≥ 60      | d 128, 4 layers, 4 heads, dFF 512 (0.9M)| 60 steps, lr 3e-3    | clamp(round(70·T/2048), 300, 800) steps |
+// | ≥ 60      | d 128, 3 layers, 4 heads, dFF 512 (0.7M)| 60 steps, lr 3e-3    | clamp(round(70·T/2048), 300, 800) steps |
 //
 // - context: L, measured over ALL examples (validation ones included: they are decoded too). A prompt
 //   that does not leave room for the answer is cut short by decoding (the bench counts it wrong).
@@ -16,12 +16,20 @@
 //   (train/protocol-data.ts: 8 copies, 25 % of an input line's words left out); T counts the split
 //   without the copies, so "70·T/2048" is ~70 passes over the originals (with their copies, ~8 passes).
 //
-// Measured with bench/quality-bench.ts (npm run bench:quality; 2 cores, other sessions loading them):
-// - bloom_2_0_1.json (N = 15): reactions 15/15, guardrail answers exact 3/3, ~1 min end to end (goal ≤ 3 min).
-// - fixtures/shopkeeper.json (N = 218, T ≈ 11k → 387 steps): held-out reactions (other phrasings)
-//   see the package README; ~5 min end to end (goal ≤ 10 min). The 0.2M model or no augmentation
-//   memorises (100 % training reactions) but generalises to 28–57 % only; d 128 does better.
+// Measured with bench/quality-bench.ts (npm run bench:quality; 2 cores shared with other sessions,
+// load average 3–6):
+// - bloom_2_0_1.json (N = 15): training reactions 15/15, guardrail answers exact 3/3, 51 s end to end
+//   (goal ≤ 3 min). No validation loss: no reaction has the ≥ 4 samples the server's split needs.
+// - fixtures/shopkeeper.json (300 samples; N = 248, T = 12,911 → 441 steps, 0.73M parameters): training
+//   reactions 248/248, guardrails exact 8/8, validation loss 0.43 (reactions 48/60), HELD-OUT reactions
+//   38/54 = 70 % — BELOW the 80 % goal; 305 s end to end at load average 4–7 (goal ≤ 10 min).
+//   Tried (held-out %, on the 258-sample version): d 64 ×3 layers, no augmentation 28–41; d 64 + word
+//   dropout 46–57; d 128 ×3 layers + word dropout 63–72 (spread ≈ ±5); d 128 ×4 layers, 500 steps 59; + filler
+//   insertion (insertWord 0.1–0.15) 63–69; 16 copies at 30 % dropout 63 (and bloom fell to 14/15).
+//   The misses are mostly buy ↔ sell (cued by "my"/"you" only) and novel lines read as off-topic
+//   (the guardrail answer); 258 → 300 samples gave 63 → 70. Not tried: dropout in the model.
 import type { GptConfig } from '../model/config.js';
+import { DEFAULT_AUGMENT, type AugmentOptions } from '../train/protocol-data.js';
 
 export interface PhasePlan {
   steps: number;
@@ -37,6 +45,8 @@ export interface TrainingPlan {
   model: GptConfig;
   pretraining: PhasePlan;
   finetuning: PhasePlan;
+  /** Noisy copies of the finetuning examples (seeded by `seed`); see augmentExamples. */
+  augment: Omit<AugmentOptions, 'seed'>;
 }
 
 /** What the plan is chosen from, measured after the tokenizer is trained. */
@@ -80,12 +90,13 @@ export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): Training
       vocabSize: stats.vocabularySize,
       contextLength: stats.longestExample,
       dModel,
-      nLayers: small ? 3 : 4,
+      nLayers: 3,
       nHeads: 4,
       dFF: 4 * dModel,
       tieEmbeddings: true,
     },
     pretraining: { steps: 60, batchTokens: BATCH_TOKENS, lr: LR },
     finetuning: { steps: finetuneSteps, batchTokens: BATCH_TOKENS, lr: LR },
+    augment: { ...DEFAULT_AUGMENT },
   };
 }

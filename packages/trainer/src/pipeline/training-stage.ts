@@ -8,7 +8,7 @@ import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../train/checkpoint.js';
 import { finetuneSequence, pretrainSequences, type Sequence } from '../train/data.js';
 import { trainParallel } from '../train/parallel.js';
-import { pretrainTexts } from '../train/protocol-data.js';
+import { augmentExamples, pretrainTexts } from '../train/protocol-data.js';
 import { evaluate, train, type StepInfo, type TrainOptions } from '../train/trainer.js';
 import { evenlySpread, lossCurve, meanOfLast } from './curves.js';
 import type { TrainingPlan } from './plan.js';
@@ -71,10 +71,17 @@ export async function trainingStage(
   const trainExamples = pick(split.train);
   const heldOut = phase === 'finetuning' ? pick(split.validation) : [];
   const toSequence = (e: TrainingExample) => finetuneSequence(tokenizer, e.input, e.output);
+  // Finetuning: the training split and its noisy copies (plan.augment); copies that grew past the
+  // context are left out.
   const sequences: Sequence[] =
     phase === 'pretraining'
       ? pretrainTexts(input.protocol).flatMap((t) => pretrainSequences(tokenizer, t, config.contextLength))
-      : trainExamples.map(toSequence);
+      : [
+          ...trainExamples.map(toSequence),
+          ...augmentExamples(input.protocol, trainExamples, { ...plan.augment, seed: plan.seed })
+            .map(toSequence)
+            .filter((s) => s.ids.length <= config.contextLength),
+        ];
   const validation = heldOut.map(toSequence);
 
   const model = new Gpt(config, { maxTokens: Math.max(phasePlan.batchTokens, config.contextLength) });

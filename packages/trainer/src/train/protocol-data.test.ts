@@ -50,4 +50,21 @@ describe('augmentExamples', () => {
     );
     expect(augmentExamples(protocol, examples, { copies: 0, dropWord: 0.5, seed: 1 })).toEqual([]);
   });
+
+  it('inserts filler words from the context lines when asked', () => {
+    const context = new Set(
+      [...protocol.context, ...protocol.sets.flatMap((s) => s.context)].flatMap((t) =>
+        t.toLowerCase().split(/[^\p{L}\p{N}']+/u),
+      ),
+    );
+    const e = examples[0]!;
+    const [copy] = augmentExamples(protocol, [e], { copies: 1, dropWord: 0, insertWord: 0.5, seed: 3 });
+    const before = e.input.split('\n')[2]!.split(' ');
+    const after = copy!.input.split('\n')[2]!.split(' ');
+    expect(after.length).toBeGreaterThan(before.length);
+    const inserted = [...after];
+    for (const w of before) inserted.splice(inserted.indexOf(w), 1);
+    for (const w of inserted) expect(context.has(w)).toBe(true);
+    expect(copy!.output).toBe(e.output);
+  });
 });

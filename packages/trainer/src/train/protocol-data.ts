@@ -46,6 +46,8 @@ export interface AugmentOptions {
   copies: number;
   /** Probability that a word of an input line is left out of a copy. */
   dropWord: number;
+  /** Probability that a filler word (from the protocol's context lines) is inserted before a word. */
+  insertWord?: number;
   seed: number;
 }
 
@@ -53,21 +55,39 @@ export interface AugmentOptions {
 const textLineIndexes = (inputs: number) => Array.from({ length: inputs }, (_, i) => 2 + 2 * i);
 
 /**
- * Word-dropout augmentation: `copies` noisy copies of every example, each input line's words left out
- * with probability `dropWord` (at least one word kept; key lines, control tokens and the output
+ * Word-noise augmentation: `copies` noisy copies of every example, each input line's words left out
+ * with probability `dropWord` (at least one word kept) and, with probability `insertWord` before each
+ * word, a filler word of the protocol's context lines put in (key lines, control tokens and the output
  * untouched). A protocol's few hundred examples are otherwise memorised whole — the model then keys on
  * one token of a line; trained on copies with words missing, it has to use all the words of the
  * intent, which carries over to inputs phrased differently (measured: bench/quality-bench.ts).
  * Copies identical to their original are skipped. Seeded: the same examples and options give the same copies.
  */
-export function augmentExamples(
-  protocol: Pick<Protocol, 'inputs'>,
-  examples: readonly ProtocolExample[],
+export function augmentExamples<E extends { input: string }>(
+  protocol: Pick<Protocol, 'inputs' | 'context' | 'sets'>,
+  examples: readonly E[],
   options: AugmentOptions,
-): ProtocolExample[] {
+): E[] {
   const rng = new Rng(options.seed);
-  const out: ProtocolExample[] = [];
+  const out: E[] = [];
   const lines = textLineIndexes(protocol.inputs);
+  const insert = options.insertWord ?? 0;
+  const fillers = [...protocol.context, ...protocol.sets.flatMap((s) => s.context)]
+    .flatMap((t) =>
+      toLine(t)
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}']+/u),
+    )
+    .filter((w) => w.length > 0);
+  const noisy = (words: string[]) => {
+    if (insert === 0 || fillers.length === 0) return words;
+    const out: string[] = [];
+    for (const w of words) {
+      if (rng.next() < insert) out.push(fillers[rng.int(fillers.length)]!);
+      out.push(w);
+    }
+    return out;
+  };
   for (const e of examples) {
     const seen = new Set([e.input]);
     for (let c = 0; c < options.copies; c++) {
@@ -77,7 +97,7 @@ export function augmentExamples(
         if (words.length < 2) continue;
         let kept = words.filter(() => rng.next() >= options.dropWord);
         if (kept.length === 0) kept = [words[rng.int(words.length)]!];
-        parts[at] = kept.join(' ');
+        parts[at] = noisy(kept).join(' ');
       }
       const input = parts.join('\n');
       if (seen.has(input)) continue;

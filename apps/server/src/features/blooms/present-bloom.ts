@@ -34,6 +34,7 @@ export function summarize(protocol: Protocol): BloomSummary {
       inputs: protocol.inputs,
       samples: set.samples.length,
       reactions: set.finalTokens.map(key),
+      guardrails: set.guardrails.map((g) => ({ line: g.line, examples: g.badExamples, output: g.badOutput })),
     })),
     reactions: [...new Set(protocol.sets.flatMap((set) => set.finalTokens.map(key)))],
     guardrails: protocol.sets.reduce((n, set) => n + set.guardrails.length, 0),

@@ -13,6 +13,7 @@ import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dia
 import { LossChart } from '../../features/blooms/components/loss-chart';
 import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
+import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { apiErrorMessage } from '../../lib/api-error-message';
@@ -82,11 +83,14 @@ function AgentPage({ id }: { id: string }) {
         renderStageDetails={(stage) => <StageMetrics stage={stage} />}
         belowStages={<LossChart stages={bloom.stages} />}
         belowDetails={
-          query.isRefetchError && !isPipelineSettled(bloom) ? (
-            <p className="agent-details__muted" role="status">
-              {t('agent.refreshFailed')}
-            </p>
-          ) : null
+          <>
+            {query.isRefetchError && !isPipelineSettled(bloom) && (
+              <p className="agent-details__muted" role="status">
+                {t('agent.refreshFailed')}
+              </p>
+            )}
+            {bloom.dataset.model.status === 'completed' && bloom.downloadURL && <Playground bloom={bloom} />}
+          </>
         }
       />
       {dialog === 'rename' && <EditBloomDialog bloom={bloom} onClose={() => setDialog(null)} />}

@@ -118,8 +118,8 @@ describe('agent page', () => {
         summary: {
           context: ['Alice was tired.', 'A white rabbit ran past.', 'She followed it.'],
           instructions: [
-            { name: 'Talk', inputs: 2, samples: 12, reactions: ['Continue_', 'Stop_'] },
-            { name: 'Ask', inputs: 1, samples: 3, reactions: ['Answer_'] },
+            { name: 'Talk', inputs: 2, samples: 12, reactions: ['Continue_', 'Stop_'], guardrails: [] },
+            { name: 'Ask', inputs: 1, samples: 3, reactions: ['Answer_'], guardrails: [] },
           ],
           reactions: ['Continue_', 'Stop_', 'Answer_'],
           guardrails: 2,
@@ -280,9 +280,17 @@ describe('agent page', () => {
     serveBloom(() => testBloom());
     renderApp('/agent/b1');
     await screen.findByRole('heading', { level: 1, name: 'Helper' });
-    const tile = within(fact('Download')).getByRole('button') as HTMLButtonElement;
+    const tile = within(fact('Download')).getByRole('button', { name: /CPU Model/ }) as HTMLButtonElement;
     expect(tile.disabled).toBe(true);
-    expect(tile.textContent).toContain('CPU Model');
+    expect(tile.textContent).toContain('Download not available for this platform.');
+  });
+
+  it('shows the NPU platform, which has no build yet, as not available', async () => {
+    serveBloom(() => trainedBloom());
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    const tile = within(fact('Download')).getByRole('button', { name: /NPU Model/ }) as HTMLButtonElement;
+    expect(tile.disabled).toBe(true);
     expect(tile.textContent).toContain('Download not available for this platform.');
   });
 
@@ -320,7 +328,7 @@ describe('agent page', () => {
     );
     renderApp('/agent/b1');
     await screen.findByRole('heading', { level: 1, name: 'Helper' });
-    await userEvent.setup().click(within(fact('Download')).getByRole('button'));
+    await userEvent.setup().click(within(fact('Download')).getByRole('button', { name: /CPU Model/ }));
     expect(await screen.findByText('Failed to download file. Please try again.')).toBeTruthy();
   });
 

@@ -1,6 +1,8 @@
 import type { Bloom } from '@greenhouse/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
+import { agentFileQuery } from './agent-file';
 
 export class DownloadUnavailableError extends Error {
   constructor() {
@@ -9,10 +11,24 @@ export class DownloadUnavailableError extends Error {
   }
 }
 
-/** Saves the agent as {name}.json, fetched as a blob from its downloadURL (spec §7). */
-export async function downloadBloomJson(bloom: Pick<Bloom, 'name' | 'downloadURL'>): Promise<void> {
+/**
+ * Saves the agent as {name}.json, fetched as a blob from its downloadURL (spec §7). With a query client (the
+ * agent page), the file comes from the cache the playground shares, so it downloads once.
+ */
+export async function downloadBloomJson(
+  bloom: Pick<Bloom, 'name' | 'downloadURL'> & { id?: string },
+  queryClient?: QueryClient,
+): Promise<void> {
   if (!bloom.downloadURL) throw new DownloadUnavailableError();
-  const blob = await apiClient.getBlob(bloom.downloadURL);
+  const blob =
+    queryClient && bloom.id !== undefined
+      ? new Blob(
+          [await queryClient.fetchQuery(agentFileQuery({ id: bloom.id, downloadURL: bloom.downloadURL }))],
+          {
+            type: 'application/json',
+          },
+        )
+      : await apiClient.getBlob(bloom.downloadURL);
   saveBlob(blob, `${bloom.name}.json`);
 }
 

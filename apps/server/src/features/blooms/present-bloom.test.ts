@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bloomSummarySchema } from '@greenhouse/contracts';
+import { parseProtocolText } from '@greenhouse/mtp';
+import { describe, expect, it } from 'vitest';
+import { summarize } from './present-bloom.js';
+
+const example = fileURLToPath(
+  new URL('../../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url),
+);
+
+describe('summarize', () => {
+  it("gives each instruction its guardrails' line, refused examples and fixed answer", () => {
+    const parsed = parseProtocolText(readFileSync(example, 'utf8'));
+    if (!parsed.ok) throw new Error('the example protocol does not parse');
+    const summary = bloomSummarySchema.parse(summarize(parsed.protocol));
+    expect(summary.guardrails).toBe(1);
+    expect(summary.instructions.map((i) => i.guardrails)).toEqual([
+      [
+        {
+          line: 1,
+          examples: [
+            'explain quantum mechanics.',
+            'who will win the next american election?',
+            'what is the capital of Spain?',
+          ],
+          output: 'Are you as mad as me?',
+        },
+      ],
+      [],
+      [],
+    ]);
+  });
+});

@@ -1,0 +1,77 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FloraDownload, FloraDownloadKind } from '@greenhouse/contracts';
+
+// This file is at apps/server/{src,dist}/features/flora/: the build writes Flora's files to apps/server/dist/downloads
+// (scripts/build.mjs), whichever of the two runs.
+export const defaultFloraDownloadsDir = fileURLToPath(new URL('../../../dist/downloads', import.meta.url));
+
+/** Where the files are served from; `url` below is this plus the file name. */
+export const FLORA_DOWNLOADS_PATH = '/downloads/flora';
+
+/** flora-<version>.tgz (the Node package with the CLI) and flora-<version>.js (the browser module). */
+const FILE_PATTERN = /^flora-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.(tgz|js)$/;
+
+const kindOfExtension: Record<string, FloraDownloadKind> = { tgz: 'cli', js: 'browser' };
+
+export const contentTypes: Record<FloraDownloadKind, string> = {
+  cli: 'application/gzip',
+  browser: 'text/javascript; charset=utf-8',
+};
+
+/** A download's kind and version, when the name is one of Flora's files (anything else is never served). */
+export function parseFloraFile(file: string): { kind: FloraDownloadKind; version: string } | null {
+  const match = FILE_PATTERN.exec(file);
+  return match ? { kind: kindOfExtension[match[2]!]!, version: match[1]! } : null;
+}
+
+/** Compares versions x.y.z[-pre]: numerically, and a pre-release before its release. */
+export function compareVersions(a: string, b: string): number {
+  const [coreA = '', preA] = a.split(/-(.*)/s);
+  const [coreB = '', preB] = b.split(/-(.*)/s);
+  const numsA = coreA.split('.').map(Number);
+  const numsB = coreB.split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const diff = (numsA[i] ?? 0) - (numsB[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  if (preA === preB) return 0;
+  if (preA === undefined) return 1;
+  if (preB === undefined) return -1;
+  return preA < preB ? -1 : 1;
+}
+
+/** The newest build of each kind in `dir` (browser first), or none when the directory is missing. */
+export async function listFloraDownloads(dir: string): Promise<FloraDownload[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const newest = new Map<FloraDownloadKind, { file: string; version: string }>();
+  for (const file of entries) {
+    const parsed = parseFloraFile(file);
+    if (!parsed) continue;
+    const seen = newest.get(parsed.kind);
+    if (!seen || compareVersions(parsed.version, seen.version) > 0)
+      newest.set(parsed.kind, { file, version: parsed.version });
+  }
+  const downloads: FloraDownload[] = [];
+  for (const kind of ['browser', 'cli'] as const) {
+    const found = newest.get(kind);
+    if (!found) continue;
+    const info = await stat(path.join(dir, found.file)).catch(() => null);
+    if (!info?.isFile()) continue;
+    downloads.push({
+      kind,
+      file: found.file,
+      version: found.version,
+      bytes: info.size,
+      url: `${FLORA_DOWNLOADS_PATH}/${encodeURIComponent(found.file)}`,
+    });
+  }
+  return downloads;
+}

@@ -1,0 +1,57 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { floraDownloadsResponseSchema } from '@greenhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { requireUser } from '../../plugins/auth-context.js';
+import { contentTypes, FLORA_DOWNLOADS_PATH, listFloraDownloads, parseFloraFile } from './flora-downloads.js';
+
+export interface FloraRoutesOptions {
+  /** The directory holding flora-<version>.{tgz,js}. */
+  dir: string;
+}
+
+/**
+ * GET /api/flora/downloads: the builds on offer, for signed-in users (the /flora page needs sign-in, spec §2).
+ * Registered under the /api prefix.
+ */
+export const floraApiRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (app, { dir }) => {
+  app.get(
+    '/flora/downloads',
+    { schema: { response: { 200: floraDownloadsResponseSchema } } },
+    async (request, reply) => {
+      requireUser(request);
+      void reply.header('Cache-Control', 'no-cache');
+      return { downloads: await listFloraDownloads(dir) };
+    },
+  );
+};
+
+/**
+ * GET /downloads/flora/<file>: the files themselves, public (Flora is not secret, and `curl -O` from a terminal
+ * has no session). A version's file never changes, so it is cached for good; the .tgz saves as a file.
+ */
+export const floraFileRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (app, { dir }) => {
+  app.get(
+    `${FLORA_DOWNLOADS_PATH}/:file`,
+    { schema: { params: z.object({ file: z.string().max(200) }) } },
+    async (request, reply) => {
+      const { file } = request.params;
+      const parsed = parseFloraFile(file);
+      if (!parsed) throw new AppError('NOT_FOUND');
+      const full = path.join(dir, file);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) throw new AppError('NOT_FOUND');
+      void reply
+        .header('Content-Type', contentTypes[parsed.kind])
+        .header('Content-Length', info.size)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Last-Modified', info.mtime.toUTCString())
+        .header('X-Content-Type-Options', 'nosniff');
+      if (parsed.kind === 'cli') void reply.header('Content-Disposition', `attachment; filename="${file}"`);
+      return reply.send(createReadStream(full));
+    },
+  );
+};

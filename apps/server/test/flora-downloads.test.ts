@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { floraDownloadsResponseSchema } from '@greenhouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionClient } from './support/session-client.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { signedInClient } from './support/users.js';
+
+// A downloads directory of our own, so the test does not depend on a build of Flora.
+const dir = mkdtempSync(path.join(tmpdir(), 'gh-flora-'));
+const tgz = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3, 4]);
+const js = 'export async function loadAgent() {}\n';
+writeFileSync(path.join(dir, 'flora-0.9.0.tgz'), Buffer.from([0x1f, 0x8b, 8]));
+writeFileSync(path.join(dir, 'flora-0.10.0.tgz'), tgz);
+writeFileSync(path.join(dir, 'flora-0.10.0.js'), js);
+writeFileSync(path.join(dir, 'flora-0.10.0-rc.1.js'), 'old');
+writeFileSync(path.join(dir, 'notes.txt'), 'not a download');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { FLORA_DOWNLOADS_DIR: dir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GET /api/flora/downloads', () => {
+  it('needs a signed-in user (the /flora page does)', async () => {
+    const res = await new SessionClient(t.app).get('/api/flora/downloads');
+    expect(res.status).toBe(401);
+  });
+
+  it('lists the newest build of each kind, with version, size and url', async () => {
+    const { client } = await signedInClient(t);
+    const res = await client.get('/api/flora/downloads');
+    expect(res.status).toBe(200);
+    expect(floraDownloadsResponseSchema.strict().parse(res.body)).toEqual({
+      downloads: [
+        {
+          kind: 'browser',
+          file: 'flora-0.10.0.js',
+          version: '0.10.0',
+          bytes: Buffer.byteLength(js),
+          url: '/downloads/flora/flora-0.10.0.js',
+        },
+        {
+          kind: 'cli',
+          file: 'flora-0.10.0.tgz',
+          version: '0.10.0',
+          bytes: tgz.length,
+          url: '/downloads/flora/flora-0.10.0.tgz',
+        },
+      ],
+    });
+  });
+
+  it('lists nothing when the directory does not exist', async () => {
+    const other = await createTestApp({ env: { FLORA_DOWNLOADS_DIR: path.join(dir, 'missing') } });
+    try {
+      const { client } = await signedInClient(other);
+      const res = await client.get('/api/flora/downloads');
+      expect(res.body).toEqual({ downloads: [] });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /downloads/flora/<file>', () => {
+  it('serves the .tgz as an attachment, cached for good, to anyone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/downloads/flora/flora-0.10.0.tgz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="flora-0.10.0.tgz"');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(tgz.length);
+    expect(res.rawPayload.equals(tgz)).toBe(true);
+  });
+
+  it('serves the browser module as JavaScript (inline, so a page can import it)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/downloads/flora/flora-0.10.0.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.body).toBe(js);
+  });
+
+  it('answers HEAD with the size', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/downloads/flora/flora-0.10.0.tgz' });
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(tgz.length);
+  });
+
+  it.each([
+    'notes.txt',
+    'flora-1.0.0.tgz',
+    '..%2Fflora-0.10.0.js',
+    '..%2F..%2Fpackage.json',
+    'flora-0.10.0.js%00.tgz',
+  ])('answers 404 for %s', async (file) => {
+    const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,27 @@
+import type { Bloom } from '@greenhouse/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
+
+/**
+ * The agent file's bytes, fetched from the agent's downloadURL (with the session) and kept for the visit: a
+ * trained agent's file does not change, so the playground and the download tile share one download.
+ */
+export const agentFileQuery = (bloom: Pick<Bloom, 'id' | 'downloadURL'>) =>
+  queryOptions({
+    queryKey: [...queryKeys.blooms, 'agent-file', bloom.id, bloom.downloadURL] as const,
+    // No abort signal: a download the page stops watching (StrictMode's remount, a quick visit elsewhere)
+    // finishes into the cache instead of starting over next time.
+    queryFn: async () => {
+      if (!bloom.downloadURL) throw new Error('This agent has no download URL.');
+      return (await apiClient.getBlob(bloom.downloadURL)).arrayBuffer();
+    },
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+
+/** The agent file, downloaded once (see agentFileQuery); nothing while the agent has no download URL. */
+export function useAgentFile(bloom: Pick<Bloom, 'id' | 'downloadURL'>) {
+  return useQuery({ ...agentFileQuery(bloom), enabled: Boolean(bloom.downloadURL) });
+}

@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+// The Flora worker: loads one agent file and runs it off the page's thread, streaming each piece of text
+// as it is generated. Messages: messages.ts.
+import { loadAgent, type Agent } from '@greenhouse/flora';
+import type { FromWorker, LoadedAgent, ToWorker } from './messages';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let agent: Agent | null = null;
+
+const post = (message: FromWorker) => self.postMessage(message);
+
+function errorOf(error: unknown): { code: string; message: string } {
+  const code =
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : 'unknown_error';
+  return { code, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** What the page needs of the loaded agent, as plain data. */
+function describe(loaded: Agent): LoadedAgent {
+  return {
+    name: loaded.info.name,
+    parameters: loaded.info.parameters,
+    reactions: [...loaded.info.reactions],
+    instructions: loaded.instructions.map((instruction) => ({
+      name: instruction.name,
+      inputs: instruction.inputs.map((input) => ({
+        // The line's key pattern, its number slots shown as "#" (e.g. Tree_English_Alice_Talk_Emotion_#).
+        label: input.key.replace(/<num_[^>]*>/g, '#'),
+        numberSlots: input.numberSlots.map((slot) => ({
+          min: slot.min,
+          max: slot.max,
+          length: slot.length ?? null,
+        })),
+      })),
+    })),
+  };
+}
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'load') {
+    try {
+      agent = await loadAgent(message.bytes);
+      post({ type: 'loaded', agent: describe(agent) });
+    } catch (error) {
+      post({ type: 'error', id: null, ...errorOf(error) });
+    }
+    return;
+  }
+  const { id, request } = message;
+  try {
+    if (!agent) throw Object.assign(new Error('No agent is loaded.'), { code: 'not_loaded' });
+    const stream = agent.stream(request);
+    for (;;) {
+      const step = stream.next();
+      if (step.done) {
+        post({ type: 'done', id, result: step.value });
+        break;
+      }
+      post({ type: 'token', id, text: step.value });
+    }
+  } catch (error) {
+    post({ type: 'error', id, ...errorOf(error) });
+  }
+};

@@ -1,0 +1,49 @@
+// The messages between the page and the Flora worker (flora-worker.ts). The page never imports the engine
+// itself: these plain shapes are all it knows of it, so the engine's bundle loads in the worker only.
+
+/** A number slot of an input line: one number, or a list of `length` numbers, each from min to max. */
+export interface NumberSlot {
+  min: number | null;
+  max: number | null;
+  /** Set for a list of numbers (how many). */
+  length: number | null;
+}
+
+export interface InstructionInput {
+  label: string;
+  numberSlots: NumberSlot[];
+}
+
+export interface PlaygroundInstruction {
+  name: string;
+  inputs: InstructionInput[];
+}
+
+export interface LoadedAgent {
+  name: string;
+  parameters: number;
+  reactions: string[];
+  instructions: PlaygroundInstruction[];
+}
+
+export interface RunRequest {
+  instruction: string;
+  inputs: { text: string; numbers?: number[] }[];
+}
+
+export interface RunResult {
+  output: string;
+  reaction: string | null;
+  tokens: number;
+  tokensPerSecond: number;
+}
+
+export type ToWorker =
+  { type: 'load'; bytes: ArrayBuffer } | { type: 'run'; id: number; request: RunRequest };
+
+export type FromWorker =
+  | { type: 'loaded'; agent: LoadedAgent }
+  | { type: 'token'; id: number; text: string }
+  | { type: 'done'; id: number; result: RunResult }
+  /** `id` null: loading failed. */
+  | { type: 'error'; id: number | null; code: string; message: string };

@@ -1,0 +1,117 @@
+import type { FloraDownload } from '@greenhouse/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiErrorResponse, renderApp, setApi, setUpAppHarness, signedInAs } from '../../test/app-harness';
+import { jsonResponse, testUser } from '../../test/fixtures';
+import { i18n } from '../../lib/i18n';
+
+setUpAppHarness();
+
+const downloads: FloraDownload[] = [
+  {
+    kind: 'browser',
+    file: 'flora-0.1.0.js',
+    version: '0.1.0',
+    bytes: 48_300,
+    url: '/downloads/flora/flora-0.1.0.js',
+  },
+  {
+    kind: 'cli',
+    file: 'flora-0.1.0.tgz',
+    version: '0.1.0',
+    bytes: 2_400_000,
+    url: '/downloads/flora/flora-0.1.0.tgz',
+  },
+];
+
+function serve(answer: () => Response) {
+  setApi(
+    signedInAs(testUser(), (url) => (url.pathname.endsWith('/api/flora/downloads') ? answer() : undefined)),
+  );
+}
+
+describe('/flora', () => {
+  it('lists the downloads the server has, with version and size, from the server’s address', async () => {
+    serve(() => jsonResponse({ downloads }));
+    renderApp('/flora');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inference Engine' })).toBeTruthy();
+    expect(document.title).toBe('Inference Engine · Greenhouse');
+    const browser = await screen.findByRole('listitem', { name: 'Browser module' });
+    expect(within(browser).getByText('flora-0.1.0.js')).toBeTruthy();
+    expect(within(browser).getByText('0.1.0')).toBeTruthy();
+    expect(within(browser).getByText('47.2 kB')).toBeTruthy();
+    const link = within(browser).getByRole('link', { name: 'Download flora-0.1.0.js' });
+    // Files are the server's (the API's origin), not the page's.
+    expect(link.getAttribute('href')).toBe('http://api.test/downloads/flora/flora-0.1.0.js');
+    expect(link.getAttribute('download')).toBe('flora-0.1.0.js');
+
+    const cli = screen.getByRole('listitem', { name: 'Node.js package with CLI' });
+    expect(within(cli).getByText('2.3 MB')).toBeTruthy();
+    expect(within(cli).getByRole('link', { name: 'Download flora-0.1.0.tgz' }).getAttribute('href')).toBe(
+      'http://api.test/downloads/flora/flora-0.1.0.tgz',
+    );
+  });
+
+  it('gives quick starts for Node and for a web page with the real file names, and copies them', async () => {
+    serve(() => jsonResponse({ downloads }));
+    renderApp('/flora');
+    await screen.findByRole('listitem', { name: 'Browser module' });
+    const node = screen.getByRole('region', { name: 'Terminal' }).textContent;
+    expect(node).toContain('npm install ./flora-0.1.0.tgz');
+    expect(node).toContain('npx flora run agent.json');
+    const web = screen.getByRole('region', { name: 'HTML' }).textContent;
+    expect(web).toContain('<script type="module">');
+    expect(web).toContain("import { loadAgent } from './flora-0.1.0.js';");
+
+    // user-event puts a clipboard of its own in place.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Copy: Terminal' }));
+    expect(await navigator.clipboard.readText()).toBe(node);
+    expect(await screen.findByText('Copied to the clipboard.')).toBeTruthy();
+  });
+
+  it('shows the agent download formats: the CPU model, and no build for NPU', async () => {
+    serve(() => jsonResponse({ downloads }));
+    renderApp('/flora');
+    const table = await screen.findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows[1]).toContain('CPU Model');
+    expect(rows[2]).toContain('NPU Model');
+    expect(rows[2]).toContain('Download not available for this platform.');
+  });
+
+  it('says when the server has no build, and when the list failed', async () => {
+    serve(() => jsonResponse({ downloads: [] }));
+    renderApp('/flora');
+    expect(await screen.findByText(/no Flora build to hand out yet/)).toBeTruthy();
+    // The quick start still reads, with placeholder names.
+    expect(screen.getByRole('region', { name: 'Terminal' }).textContent).toContain(
+      'npm install ./flora-x.y.z.tgz',
+    );
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    let fail = true;
+    serve(() => (fail ? apiErrorResponse('INTERNAL', 500) : jsonResponse({ downloads })));
+    renderApp('/flora');
+    expect(await screen.findByText(/Could not load the downloads\./)).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Browser module' })).toBeTruthy();
+  });
+
+  it('is in Polish too', async () => {
+    await i18n.changeLanguage('pl');
+    setApi(
+      signedInAs(testUser({ language: 'pl' }), (url) =>
+        url.pathname.endsWith('/api/flora/downloads') ? jsonResponse({ downloads }) : undefined,
+      ),
+    );
+    renderApp('/flora');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Silnik inferencji' })).toBeTruthy();
+    expect(await screen.findByRole('listitem', { name: 'Moduł dla przeglądarki' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pobierz flora-0.1.0.tgz' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from '../apps/web/src/locales/en.js';
+import { signedInContextUser } from './support/accounts.js';
+import { hasBrowser, screenshot, screenshotsDir, useBrowser } from './support/browser.js';
+
+const example = (name: string) =>
+  fileURLToPath(new URL(`../../shared/mtp/examples/${name}`, import.meta.url));
+
+/** The status of each stage card, in order. */
+const stageStatuses = (page: Page) =>
+  page.locator('li.stage-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-status')));
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+}
+
+describe.skipIf(!hasBrowser)('Flora in the browser', () => {
+  const newPage = useBrowser({
+    allowConsole: [
+      // The chat list arrives with the chats issue; until then the sidebar says it could not load it.
+      /404 \(Not Found\) @ .*\/api\/bloom\/chats/,
+      // The billing portal arrives with payments.
+      /404 \(Not Found\) @ .*\/api\/payment\/billing-portal\/url/,
+    ],
+  });
+
+  it('trains bloom_2_0_1.json and runs it in the playground: an output, a reaction, a guardrail', async () => {
+    const page = await newPage();
+    await signedInContextUser(page.context());
+    await page.goto('/agent/new');
+    await page.locator('input[type="file"]').setInputFiles(example('bloom_2_0_1.json'));
+    await page.getByRole('button', { name: en.newAgent.submit }).click();
+    await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(async () => stageStatuses(page), { timeout: 150_000, interval: 500 })
+      .toEqual(Array.from({ length: 7 }, () => 'completed'));
+
+    const playground = page.getByRole('region', { name: en.playground.heading });
+    const instruction = playground.getByLabel(en.playground.instruction);
+    await instruction.waitFor({ timeout: 30_000 });
+    expect(await instruction.locator('option').allTextContents()).toEqual([
+      'alice_cat_alice_continue',
+      'alice_cat_alice_appear_disappear',
+      'alice_cat_alice_instruction_numeric',
+    ]);
+    await playground.getByLabel('Input line 1').fill('Then it doesnt matter which way you go.');
+    await playground.getByLabel('Input line 2').fill('Can you tell me a way?');
+    await playground.getByLabel('Input line 2').press('Enter');
+
+    const reaction = playground.locator('.playground__reaction');
+    await reaction.waitFor({ timeout: 30_000 });
+    const output = (await playground.locator('.playground__output').textContent())!.trim();
+    expect(output.length).toBeGreaterThan(0);
+    expect((await reaction.textContent())!.length).toBeGreaterThan(0);
+    expect(await playground.getByText(/tokens\/s$/).textContent()).toMatch(/^[\d,.]+ tokens\/s$/);
+    // The answer is announced once it is complete.
+    await page.getByText(`Answer: ${output}.`, { exact: false }).waitFor({ state: 'attached' });
+    // Tall enough for the whole card: the app's main area scrolls, which clips an element's screenshot.
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await playground.screenshot({ path: path.join(screenshotsDir, 'playground-1280.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A guardrail example runs in one click, on its line.
+    await playground.getByRole('button', { name: /^Run with “what is the capital of Spain\?”/ }).click();
+    await expect
+      .poll(() => playground.getByLabel('Input line 2').inputValue())
+      .toBe('what is the capital of Spain?');
+    await playground.getByRole('button', { name: en.playground.run, exact: true }).waitFor();
+    expect((await playground.locator('.playground__output').textContent())!.trim().length).toBeGreaterThan(0);
+
+    // A numeric instruction takes its numbers.
+    await instruction.selectOption('alice_cat_alice_instruction_numeric');
+    await playground
+      .getByRole('group', { name: 'Numbers of line 1' })
+      .getByRole('spinbutton')
+      .first()
+      .fill('100');
+    await playground.getByLabel('Input line 1').fill('Then it doesnt matter which way you go.');
+    await playground.getByLabel('Input line 2').fill('Can you tell me a way?');
+    await playground.getByRole('button', { name: en.playground.run, exact: true }).click();
+    await playground.getByRole('button', { name: en.playground.run, exact: true }).waitFor();
+    await playground.locator('.playground__reaction').waitFor();
+
+    // The agent file was downloaded once (the playground's), not per run.
+    const downloads = await page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/download')).length,
+    );
+    expect(downloads).toBe(1);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await noHorizontalScroll(page);
+    const box = (await playground.boundingBox())!;
+    expect(box.x + box.width, 'the playground fits at 375 px').toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 375, height: 3200 });
+    await playground.screenshot({ path: path.join(screenshotsDir, 'playground-375.png') });
+  });
+
+  it('lists both downloads on /flora, and serves them', async () => {
+    const page = await newPage();
+    await signedInContextUser(page.context());
+    await page.goto('/flora');
+    await page.getByRole('heading', { level: 1, name: en.flora.heading }).waitFor();
+    const browser = page.getByRole('listitem', { name: en.flora.kinds.browser.name });
+    const cli = page.getByRole('listitem', { name: en.flora.kinds.cli.name });
+    await browser.waitFor();
+    await cli.waitFor();
+
+    const listed = await page.context().request.get('/api/flora/downloads');
+    const { downloads } = (await listed.json()) as {
+      downloads: { kind: string; file: string; version: string; bytes: number; url: string }[];
+    };
+    expect(downloads.map((d) => d.kind)).toEqual(['browser', 'cli']);
+    const tgz = downloads.find((d) => d.kind === 'cli')!;
+    const js = downloads.find((d) => d.kind === 'browser')!;
+    expect(tgz.file).toMatch(/^flora-\d+\.\d+\.\d+\.tgz$/);
+    await cli.getByText(tgz.file, { exact: true }).waitFor();
+    await cli.getByText(tgz.version, { exact: true }).waitFor();
+
+    // The .tgz downloads as a file: an npm package with the engine.
+    const link = cli.getByRole('link', { name: `Download ${tgz.file}` });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(tgz.file);
+    const response = await page.context().request.get(tgz.url);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/gzip');
+    const body = await response.body();
+    expect(body.length).toBe(tgz.bytes);
+    expect(gunzipSync(body).toString('latin1')).toContain('package/package.json');
+
+    // The browser module imports in a page (same origin, under the app's CSP) and exports loadAgent.
+    // (A string, so the test runner leaves its import() alone.)
+    const exported = await page.evaluate(`import(${JSON.stringify(js.url)}).then((m) => typeof m.loadAgent)`);
+    expect(exported).toBe('function');
+
+    // The quick starts name the real files.
+    expect(await page.getByRole('region', { name: en.flora.nodeCode }).textContent()).toContain(
+      `npm install ./${tgz.file}`,
+    );
+    expect(await page.getByRole('region', { name: en.flora.webCode }).textContent()).toContain(
+      `from './${js.file}'`,
+    );
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await screenshot(page, 'flora-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await noHorizontalScroll(page);
+    await page.setViewportSize({ width: 375, height: 3000 });
+    await screenshot(page, 'flora-375');
+  });
+});

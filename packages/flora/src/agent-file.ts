@@ -1,0 +1,316 @@
+// Reading an agent file (format: "Agent file" in packages/trainer/README.md): one JSON object
+//   { format: "greenhouse-agent", formatVersion: 1, manifest, files: { "template.json", "tokenizer.json",
+//     "weights.bin" (base64) } }
+// Every file listed in the manifest is checked against its sha256 (WebCrypto), the architecture against what
+// this engine implements, and the tensor table against the architecture (paramLayout's order, packed, 2 bytes
+// per value). Anything else is refused with a FloraError and a stable code.
+import { decodeBase64Into, decodedLength, type Base64Span } from './base64.js';
+import { FloraError } from './errors.js';
+import type { WeightsSource } from './model.js';
+import { sha256Hex } from './sha256.js';
+
+export const AGENT_FORMAT = 'greenhouse-agent';
+export const AGENT_FORMAT_VERSION = 1;
+const FILES = { template: 'template.json', tokenizer: 'tokenizer.json', weights: 'weights.bin' } as const;
+
+export interface Architecture {
+  type: 'gpt';
+  vocabSize: number;
+  contextLength: number;
+  dModel: number;
+  nLayers: number;
+  nHeads: number;
+  dFF: number;
+  tieEmbeddings: boolean;
+  layerNormEpsilon: number;
+  activation: string;
+  positionEmbedding: string;
+  normalization: string;
+  attention: string;
+  matrices: string;
+}
+
+export interface TensorEntry {
+  name: string;
+  shape: number[];
+  offset: number;
+}
+
+export interface Manifest {
+  id?: string;
+  name?: string;
+  created_time?: string;
+  files: { path: string; checksum: string }[];
+  architecture: Architecture;
+  metrics?: Record<string, unknown>;
+  weights: { format: string; byteOrder: string; tensors: TensorEntry[] };
+  [field: string]: unknown;
+}
+
+export interface VerifiedAgentFile {
+  manifest: Manifest;
+  architecture: Architecture;
+  templateText: string;
+  tokenizerText: string;
+  /** weights.bin (float16 little-endian, in tensor-table order), decoded and checked where it is written. */
+  weights: WeightsSource;
+  /** The tensor table (checked against the architecture). */
+  tensors: TensorEntry[];
+  /** Real parameters (values in weights.bin). */
+  parameters: number;
+  /** Size of the agent file in bytes (UTF-8). */
+  bytes: number;
+}
+
+const damaged = (why: string) => new FloraError('damaged', `agent file: ${why}`);
+const utf8 = new TextEncoder();
+
+/** Stands for weights.bin's base64 in the JSON text we parse (see `parseSpliced`): JSON text and its value. */
+const SPLICED = '\\u0000flora: weights.bin spliced out';
+const SPLICED_VALUE = '\u0000flora: weights.bin spliced out';
+
+interface Parsed {
+  file: { format?: unknown; formatVersion?: unknown; manifest?: unknown; files?: unknown };
+  /** Where weights.bin's base64 is, when it was spliced out of the text before parsing. */
+  weights: Base64Span | null;
+}
+
+/**
+ * JSON.parse without weights.bin's base64 when it can be found: the value of the key "weights.bin" (JSON's own
+ * escapes never occur in base64) is cut out of the text and only located, so a 10 MB model does not become a
+ * 13 MB JS string (25 MB if the file holds any non-Latin-1 character) plus a copy inside the parsed object.
+ * The splice is trusted only if the parsed `files["weights.bin"]` is the placeholder; otherwise the whole text
+ * is parsed as it is.
+ */
+function parseSpliced(source: string | Uint8Array): Parsed {
+  const KEY = '"weights.bin"';
+  const text = (from: number, to: number) =>
+    typeof source === 'string'
+      ? source.slice(from, to)
+      : new TextDecoder('utf-8', { fatal: true }).decode(source.subarray(from, to));
+  const code = (i: number) => (typeof source === 'string' ? source.charCodeAt(i) : source[i]!);
+  const length = source.length;
+  const find = (from: number) => {
+    if (typeof source === 'string') return source.indexOf(KEY, from);
+    for (let i = source.indexOf(0x22, from); i >= 0; i = source.indexOf(0x22, i + 1)) {
+      let k = 0;
+      while (k < KEY.length && source[i + k] === KEY.charCodeAt(k)) k++;
+      if (k === KEY.length) return i;
+    }
+    return -1;
+  };
+  const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+  for (let at = find(0); at >= 0; at = find(at + 1)) {
+    let i = at + KEY.length;
+    while (i < length && isSpace(code(i))) i++;
+    if (code(i) !== 0x3a) continue; // ':' — a key, not the manifest's path value
+    i++;
+    while (i < length && isSpace(code(i))) i++;
+    if (code(i) !== 0x22) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < length && code(end) !== 0x22 && code(end) !== 0x5c) end++;
+    if (code(end) !== 0x22) break; // an escape: not plain base64, parse it all
+    try {
+      const file = JSON.parse(text(0, start) + SPLICED + text(end, length)) as Parsed['file'];
+      const files = file?.files as Record<string, unknown> | undefined;
+      if (files && files['weights.bin'] === SPLICED_VALUE) return { file, weights: { source, start, end } };
+    } catch {
+      // Not valid as spliced (or not UTF-8): parse the whole text below, which reports the error.
+    }
+    break;
+  }
+  let whole: string;
+  if (typeof source === 'string') whole = source;
+  else {
+    try {
+      whole = new TextDecoder('utf-8', { fatal: true }).decode(source);
+    } catch {
+      throw new FloraError('invalid_json', 'agent file: not UTF-8 text');
+    }
+  }
+  try {
+    return { file: JSON.parse(whole) as Parsed['file'], weights: null };
+  } catch (e) {
+    throw new FloraError('invalid_json', `agent file: not JSON (${(e as Error).message})`);
+  }
+}
+
+/** UTF-8 length of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Parses and verifies an agent file, except weights.bin's bytes (see `weights`); throws FloraError. */
+export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): Promise<VerifiedAgentFile> {
+  if (source instanceof ArrayBuffer) source = new Uint8Array(source);
+  if (typeof source !== 'string' && !(source instanceof Uint8Array))
+    throw new FloraError('invalid_json', 'agent file: expected a string, Uint8Array or ArrayBuffer');
+  const bytes = typeof source === 'string' ? utf8Length(source) : source.length;
+  const { file, weights: splicedWeights } = parseSpliced(source);
+  if (typeof file !== 'object' || file === null || file.format !== AGENT_FORMAT)
+    throw new FloraError('unknown_format', `not a Greenhouse agent file (format is not "${AGENT_FORMAT}")`);
+  if (file.formatVersion !== AGENT_FORMAT_VERSION)
+    throw new FloraError(
+      'unsupported_version',
+      `agent file formatVersion ${JSON.stringify(file.formatVersion)}: this Flora reads version ${AGENT_FORMAT_VERSION}`,
+    );
+  const manifest = file.manifest as Manifest;
+  const files = file.files as Record<string, unknown>;
+  if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.files))
+    throw damaged('no manifest or manifest.files');
+  if (typeof files !== 'object' || files === null) throw damaged('no files');
+
+  // Every listed file and its checksum over its exact bytes: UTF-8 of a text file, the decoded base64 of a
+  // .bin. weights.bin is decoded where the model keeps it, and checked there (`weights.verify`).
+  const texts = new Map<string, string>();
+  let weightsSpan: Base64Span | null = null;
+  let weightsChecksum = '';
+  for (const entry of manifest.files) {
+    const path = entry?.path;
+    if (typeof path !== 'string' || typeof entry.checksum !== 'string')
+      throw damaged('a bad manifest.files entry');
+    const stored = Object.hasOwn(files, path) ? files[path] : undefined;
+    if (typeof stored !== 'string') throw damaged(`${path} is missing`);
+    if (path === FILES.weights) {
+      weightsSpan = splicedWeights ?? { source: stored, start: 0, end: stored.length };
+      weightsChecksum = entry.checksum;
+      continue;
+    }
+    if (path.endsWith('.bin')) continue; // another binary file: not ours to read; checked only if we read it
+    if (entry.checksum !== `sha256:${await sha256Hex(utf8.encode(stored))}`)
+      throw new FloraError(
+        'checksum_mismatch',
+        `agent file: ${path} is damaged (its sha256 does not match the manifest)`,
+      );
+    texts.set(path, stored);
+  }
+  const text = (path: string) => {
+    const t = texts.get(path);
+    if (t === undefined) throw damaged(`the manifest does not list ${path}`);
+    return t;
+  };
+  const templateText = text(FILES.template);
+  const tokenizerText = text(FILES.tokenizer);
+  if (!weightsSpan) throw damaged(`the manifest does not list ${FILES.weights}`);
+
+  const architecture = checkArchitecture(manifest.architecture);
+  const w = manifest.weights;
+  if (w?.format !== 'float16' || w.byteOrder !== 'little-endian')
+    throw new FloraError('unsupported_architecture', 'agent file: weights are not little-endian float16');
+  const expected = tensorTable(architecture);
+  const sameTable =
+    Array.isArray(w.tensors) &&
+    w.tensors.length === expected.length &&
+    expected.every((t, i) => {
+      const got = w.tensors[i];
+      return (
+        got?.name === t.name &&
+        got.offset === t.offset &&
+        Array.isArray(got.shape) &&
+        got.shape.length === t.shape.length &&
+        got.shape.every((n, k) => n === t.shape[k])
+      );
+    });
+  if (!sameTable) throw damaged('the tensor table does not match the architecture');
+  const parameters = expected.reduce((n, t) => n + t.shape.reduce((a, b) => a * b, 1), 0);
+  const length = decodedLength(weightsSpan);
+  if (length < 0) throw damaged('weights.bin is not valid base64');
+  if (length !== 2 * parameters)
+    throw damaged(`weights.bin has ${length} bytes, the architecture needs ${2 * parameters}`);
+  const span = weightsSpan;
+  const weights: WeightsSource = {
+    byteLength: length,
+    writeInto: (target) => decodeBase64Into(span, target),
+    verify: async (written) => {
+      if (weightsChecksum !== `sha256:${await sha256Hex(written)}`)
+        throw new FloraError(
+          'checksum_mismatch',
+          'agent file: weights.bin is damaged (its sha256 does not match the manifest)',
+        );
+    },
+  };
+  return {
+    manifest,
+    architecture,
+    templateText,
+    tokenizerText,
+    weights,
+    tensors: expected,
+    parameters,
+    bytes,
+  };
+}
+
+/** What this engine runs: GPT-2's functions, as the trainer's "Model" section defines them. */
+function checkArchitecture(a: Architecture | undefined): Architecture {
+  if (typeof a !== 'object' || a === null) throw damaged('the manifest has no architecture');
+  const expected: Partial<Architecture> = {
+    type: 'gpt',
+    activation: 'gelu-tanh',
+    positionEmbedding: 'learned',
+    normalization: 'pre-layernorm',
+    attention: 'causal-multi-head',
+  };
+  for (const [k, v] of Object.entries(expected)) {
+    const got = (a as unknown as Record<string, unknown>)[k];
+    if (got !== v)
+      throw new FloraError(
+        'unsupported_architecture',
+        `agent file: architecture.${k} is ${JSON.stringify(got)}, Flora runs ${JSON.stringify(v)}`,
+      );
+  }
+  for (const k of ['vocabSize', 'contextLength', 'dModel', 'nLayers', 'nHeads', 'dFF'] as const) {
+    if (!Number.isInteger(a[k]) || a[k] < 1 || a[k] > 1 << 20)
+      throw damaged(`architecture.${k} is not a positive integer`);
+  }
+  if (a.dModel % a.nHeads !== 0) throw damaged('architecture.dModel is not a multiple of nHeads');
+  if (typeof a.tieEmbeddings !== 'boolean') throw damaged('architecture.tieEmbeddings is not a boolean');
+  if (!(typeof a.layerNormEpsilon === 'number' && a.layerNormEpsilon > 0))
+    throw damaged('architecture.layerNormEpsilon is not positive');
+  return a;
+}
+
+/** The tensor table of an architecture: the trainer's paramLayout order, packed, 2 bytes per value. */
+export function tensorTable(a: Architecture): TensorEntry[] {
+  const { vocabSize: V, contextLength: T, dModel: d, dFF: f } = a;
+  const table: TensorEntry[] = [];
+  let offset = 0;
+  const add = (name: string, shape: number[]) => {
+    table.push({ name, shape, offset });
+    offset += 2 * shape.reduce((x, y) => x * y, 1);
+  };
+  add('wte', [V, d]);
+  add('wpe', [T, d]);
+  for (let l = 0; l < a.nLayers; l++) {
+    add(`h${l}.ln1.g`, [d]);
+    add(`h${l}.ln1.b`, [d]);
+    add(`h${l}.attn.wqkv`, [d, 3 * d]);
+    add(`h${l}.attn.bqkv`, [3 * d]);
+    add(`h${l}.attn.wo`, [d, d]);
+    add(`h${l}.attn.bo`, [d]);
+    add(`h${l}.ln2.g`, [d]);
+    add(`h${l}.ln2.b`, [d]);
+    add(`h${l}.mlp.w1`, [d, f]);
+    add(`h${l}.mlp.b1`, [f]);
+    add(`h${l}.mlp.w2`, [f, d]);
+    add(`h${l}.mlp.b2`, [d]);
+  }
+  add('lnf.g', [d]);
+  add('lnf.b', [d]);
+  if (!a.tieEmbeddings) add('head', [d, V]);
+  return table;
+}

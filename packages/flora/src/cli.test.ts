@@ -1,0 +1,100 @@
+// The CLI as a real child process (through tsx, on the sources).
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { trainedAgent } from '../test/fixture.js';
+import { exampleRequests } from '../test/requests.js';
+import type { RunRequest } from './index.js';
+
+const CLI = new URL('./cli.ts', import.meta.url).pathname;
+const NODE_ARGS = ['--conditions=source', '--import', 'tsx', CLI];
+let agentPath: string;
+let requests: RunRequest[];
+
+beforeAll(async () => {
+  const { agent, protocol } = await trainedAgent();
+  agentPath = path.join(mkdtempSync(path.join(tmpdir(), 'flora-cli-')), 'agent.json');
+  writeFileSync(agentPath, agent);
+  requests = exampleRequests(protocol);
+}, 60_000);
+
+/** Runs the CLI with `stdin`; resolves with its exit code and output. */
+function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...NODE_ARGS, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('flora (CLI)', () => {
+  it('run --jsonl answers each line, an error line without stopping', async () => {
+    const lines = [
+      JSON.stringify(requests[0]),
+      '{"instruction": "nope", "inputs": []}',
+      'not json',
+      JSON.stringify(requests[4]),
+    ];
+    const { code, stdout } = await cli(['run', agentPath, '--jsonl'], lines.join('\n') + '\n');
+    expect(code).toBe(0);
+    const out = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { output: string; tokens: number; error: { code: string } });
+    expect(out).toHaveLength(4);
+    for (const good of [out[0]!, out[3]!]) {
+      expect(Object.keys(good)).toEqual(['output', 'reaction', 'tokens', 'tokensPerSecond']);
+      expect(good.output.length).toBeGreaterThan(0);
+      expect(good.tokens).toBeGreaterThan(0);
+    }
+    expect(out[1]!.error.code).toBe('unknown_instruction');
+    expect(out[2]!.error.code).toBe('invalid_request');
+  }, 30_000);
+
+  it('run --jsonl gives the same answers as the API (greedy)', async () => {
+    const { loadAgent } = await import('./index.js');
+    const { readFileSync } = await import('node:fs');
+    const agent = await loadAgent(readFileSync(agentPath));
+    const { stdout } = await cli(['run', agentPath, '--jsonl'], JSON.stringify(requests[7]) + '\n');
+    const expected = agent.run(requests[7]!);
+    expect(JSON.parse(stdout)).toMatchObject({
+      output: expected.output,
+      reaction: expected.reaction,
+      tokens: expected.tokens,
+    });
+  }, 30_000);
+
+  it('run (interactive) asks for the instruction and its lines and prints output and reaction', async () => {
+    const r = requests[0]!;
+    const { code, stdout } = await cli(
+      ['run', agentPath],
+      ['1', ...r.inputs.map((i) => i.text), ''].join('\n') + '\n',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('instruction> ');
+    expect(stdout).toMatch(/— reaction: \S+/);
+  }, 30_000);
+
+  it('info prints the parameters, instructions and reactions; a damaged file fails with its code', async () => {
+    const { code, stdout } = await cli(['info', agentPath]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/parameters/);
+    expect(stdout).toContain('alice_cat_alice_instruction_numeric');
+    expect(stdout).toContain('Madness_');
+    const broken = path.join(path.dirname(agentPath), 'broken.json');
+    writeFileSync(broken, '{"format": "greenhouse-agent", "formatVersion": 9}');
+    const bad = await cli(['info', broken]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('(unsupported_version)');
+    const usage = await promisify(execFile)(process.execPath, [...NODE_ARGS, 'help']);
+    expect(usage.stdout).toContain('flora run <agent.json>');
+  }, 30_000);
+});

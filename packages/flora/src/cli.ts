@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+// The `flora` command (Node only; the engine itself has no `node:` imports):
+//   flora run agent.json            interactive: pick an instruction, type its lines, see output and reaction
+//   flora run agent.json --jsonl    one JSON request per stdin line → one JSON answer per stdout line
+//   flora info agent.json [--json]  size, parameters, instructions, reactions, training metrics
+//   flora bench agent.json          tokens/s, time to first token, memory
+// Options of run and bench: --temperature T, --top-k K, --seed S, --max-tokens N.
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { FloraError, loadAgent, type Agent, type RunOptions, type RunRequest } from './index.js';
+
+const USAGE = `Usage:
+  flora run <agent.json> [--jsonl] [--temperature T] [--top-k K] [--seed S] [--max-tokens N]
+  flora info <agent.json> [--json]
+  flora bench <agent.json> [--runs N]
+
+run --jsonl reads one request per line, {"instruction": "...", "inputs": [{"text": "...", "numbers": [1]}]},
+and writes one line per request: {"output","reaction","tokens","tokensPerSecond"} or {"error":{"code","message"}}.`;
+
+interface Args {
+  command: string;
+  file: string;
+  flags: Map<string, string | true>;
+}
+
+function parseArgs(argv: string[]): Args {
+  const [command = '', ...rest] = argv;
+  const flags = new Map<string, string | true>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (!a.startsWith('--')) positional.push(a);
+    else if (['--jsonl', '--json', '--help'].includes(a)) flags.set(a.slice(2), true);
+    else {
+      const value = rest[++i];
+      if (value === undefined) throw new UsageError(`${a} needs a value`);
+      flags.set(a.slice(2), value);
+    }
+  }
+  if (positional.length !== 1)
+    throw new UsageError(command ? 'expected one agent file' : 'expected a command');
+  return { command, file: positional[0]!, flags };
+}
+
+class UsageError extends Error {}
+
+function runOptions(flags: Args['flags']): RunOptions {
+  const num = (name: string) => {
+    const v = flags.get(name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (typeof v !== 'string' || !Number.isFinite(n)) throw new UsageError(`--${name} needs a number`);
+    return n;
+  };
+  const options: RunOptions = {};
+  const temperature = num('temperature');
+  const topK = num('top-k');
+  const seed = num('seed');
+  const maxTokens = num('max-tokens');
+  if (temperature !== undefined) options.temperature = temperature;
+  if (topK !== undefined) options.topK = topK;
+  if (seed !== undefined) options.seed = seed;
+  if (maxTokens !== undefined) options.maxTokens = maxTokens;
+  return options;
+}
+
+async function load(file: string): Promise<Agent> {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  return loadAgent(bytes);
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+function info(agent: Agent, json: boolean): string {
+  const i = agent.info;
+  if (json) return JSON.stringify(i, null, 2);
+  const a = i.architecture;
+  const lines = [
+    `${i.name} (${i.id ?? 'no id'}), created ${i.createdTime ?? 'unknown'}`,
+    `file: ${mb(i.bytes)}; weights: ${mb(i.weightsBytes)} float16; ${i.parameters.toLocaleString('en')} parameters`,
+    `model: GPT, ${a.nLayers} layers, d ${a.dModel}, ${a.nHeads} heads, MLP ${a.dFF}, vocabulary ${a.vocabSize}, context ${a.contextLength} tokens, ${a.tieEmbeddings ? 'tied' : 'untied'} head; kernel ${i.kernel}`,
+    'instructions:',
+    ...i.instructions.flatMap((ins) => [
+      `  ${ins.name}: ${ins.inputs.length} input line(s) → ${ins.response.key}`,
+      ...ins.inputs.map(
+        (l, k) => `    line ${k + 1}: ${l.key}${l.numbers ? ` (${l.numbers} number(s))` : ''}`,
+      ),
+    ]),
+    `reactions: ${i.reactions.join(', ') || '(none)'}`,
+  ];
+  const metrics = i.metrics as Record<string, Record<string, unknown> | undefined>;
+  for (const phase of ['tokenizer', 'pretraining', 'finetuning']) {
+    const m = metrics[phase];
+    if (!m) continue;
+    const shown = Object.entries(m)
+      .filter(([, v]) => typeof v === 'number')
+      .map(([k, v]) => `${k} ${Number.isInteger(v) ? String(v) : (v as number).toPrecision(4)}`);
+    lines.push(`${phase}: ${shown.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+function errorLine(e: unknown): string {
+  if (e instanceof FloraError) return JSON.stringify({ error: { code: e.code, message: e.message } });
+  if (e instanceof SyntaxError)
+    return JSON.stringify({ error: { code: 'invalid_request', message: `not JSON: ${e.message}` } });
+  return JSON.stringify({ error: { code: 'internal', message: String((e as Error)?.message ?? e) } });
+}
+
+async function runJsonl(agent: Agent, options: RunOptions): Promise<void> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    let out: string;
+    try {
+      const request = JSON.parse(line) as RunRequest;
+      const r = agent.run(request, options);
+      out = JSON.stringify({
+        output: r.output,
+        reaction: r.reaction,
+        tokens: r.tokens,
+        tokensPerSecond: r.tokensPerSecond,
+      });
+    } catch (e) {
+      out = errorLine(e);
+    }
+    process.stdout.write(`${out}\n`);
+  }
+}
+
+async function runInteractive(agent: Agent, options: RunOptions): Promise<void> {
+  // Lines through the async iterator: it buffers them, so piped input that arrives all at once is not lost
+  // (rl.question drops lines read before it is called). null once stdin ends (Ctrl-D).
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (q: string): Promise<string | null> => {
+    process.stdout.write(q);
+    const next = await lines.next();
+    return next.done ? null : next.value;
+  };
+  const { instructions } = agent;
+  console.log(`${agent.info.name}: ${instructions.length} instruction(s). Empty answer or Ctrl-D to quit.`);
+  for (;;) {
+    instructions.forEach((ins, k) => console.log(`  ${k + 1}. ${ins.name}`));
+    const pick = instructions.length === 1 ? '1' : await ask('instruction> ');
+    if (!pick) break;
+    const instruction = instructions[Number(pick) - 1] ?? instructions.find((i) => i.name === pick);
+    if (!instruction) {
+      console.log('no such instruction');
+      continue;
+    }
+    const inputs: RunRequest['inputs'] = [];
+    for (const [k, line] of instruction.inputs.entries()) {
+      const text = await ask(`${line.key} (line ${k + 1})> `);
+      if (text === null) return void rl.close();
+      let numbers: number[] = [];
+      if (line.numbers > 0) {
+        const slots = line.numberSlots
+          .map((s) => `${s.length ? `${s.length}×` : ''}${s.min}…${s.max}`)
+          .join(', ');
+        const typed = await ask(`  ${line.numbers} number(s) (${slots}), separated by spaces> `);
+        if (typed === null) return void rl.close();
+        numbers = typed
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(Number);
+      }
+      inputs.push({ text, numbers });
+    }
+    try {
+      const stream = agent.stream({ instruction: instruction.name, inputs }, options);
+      let next = stream.next();
+      while (!next.done) {
+        process.stdout.write(next.value);
+        next = stream.next();
+      }
+      const r = next.value;
+      console.log(`\n— output: ${JSON.stringify(r.output)}\n— reaction: ${r.reaction ?? '(none)'}`);
+      console.log(`— ${r.tokens} tokens, ${r.tokensPerSecond.toFixed(0)} tokens/s, stopped: ${r.stopReason}`);
+    } catch (e) {
+      if (!(e instanceof FloraError)) throw e;
+      console.log(`error (${e.code}): ${e.message}`);
+    }
+    if (instructions.length === 1 && (await ask('again? [Y/n] '))?.toLowerCase().startsWith('n')) break;
+  }
+  rl.close();
+}
+
+async function bench(file: string, agent: Agent, runs: number): Promise<string> {
+  const ins = agent.instructions[0];
+  if (!ins) return 'the agent has no instructions';
+  const request: RunRequest = {
+    instruction: ins.name,
+    inputs: ins.inputs.map((line) => ({
+      text: 'The quick brown fox jumps over the lazy dog, said the White Rabbit.',
+      numbers: line.numberSlots.flatMap((s) => Array.from({ length: s.length ?? 1 }, () => s.min)),
+    })),
+  };
+  agent.run(request); // warm-up
+  const results = Array.from({ length: runs }, () =>
+    agent.run(request, { maxTokens: agent.info.architecture.contextLength }),
+  );
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const tps = median(results.map((r) => r.tokensPerSecond));
+  const ttft = median(results.map((r) => r.timeToFirstTokenMs));
+  const m = process.memoryUsage();
+  return [
+    `${file}: ${agent.info.parameters.toLocaleString('en')} parameters, kernel ${agent.info.kernel}`,
+    `instruction ${JSON.stringify(ins.name)}: prompt ${results[0]!.promptTokens} tokens, ${results[0]!.tokens} generated (${results[0]!.stopReason})`,
+    `speed: ${tps.toFixed(0)} tokens/s (${((tps * agent.info.parameters) / 1e9).toFixed(2)}×10⁹ param·tokens/s), time to first token ${ttft.toFixed(1)} ms (median of ${runs})`,
+    `memory: RSS ${mb(m.rss)} (this process, Node included), WebAssembly and buffers ${mb(m.external)}, JS heap ${mb(m.heapUsed)}`,
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
+    console.log(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const args = parseArgs(argv);
+  if (!['run', 'info', 'bench'].includes(args.command))
+    throw new UsageError(`unknown command ${args.command}`);
+  const agent = await load(args.file);
+  if (args.command === 'info') console.log(info(agent, args.flags.has('json')));
+  else if (args.command === 'bench')
+    console.log(await bench(args.file, agent, Number(args.flags.get('runs') ?? 5) || 5));
+  else if (args.flags.has('jsonl')) await runJsonl(agent, runOptions(args.flags));
+  else await runInteractive(agent, runOptions(args.flags));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError) console.error(`flora: ${e.message}\n\n${USAGE}`);
+    else if (e instanceof FloraError) console.error(`flora: ${e.message} (${e.code})`);
+    else console.error(e);
+    process.exitCode = e instanceof UsageError ? 2 : 1;
+  },
+);

@@ -1,0 +1,12 @@
+// IEEE binary16 → number, exactly (every half is a float32 and a double).
+export function halfToFloat(h: number): number {
+  const e = (h >>> 10) & 31;
+  const m = h & 1023;
+  const sign = h & 0x8000 ? -1 : 1;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+
+/** Whether a half is ±Infinity or NaN (exponent all ones). */
+export const halfIsFinite = (h: number) => (h & 0x7c00) !== 0x7c00;

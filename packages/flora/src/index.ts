@@ -1,0 +1,10 @@
+// Flora, the Greenhouse inference engine: runs an agent file in Node or a browser (no dependencies, no
+// `node:` imports on this path). See README.md.
+export { loadAgent } from './agent.js';
+export type { Agent, AgentInfo, LoadOptions, RunOptions, RunRequest, RunResult } from './agent.js';
+export { FloraError } from './errors.js';
+export type { FloraErrorCode } from './errors.js';
+export type { InputLineInfo, InstructionInfo, NumberSlot } from './template.js';
+export type { Architecture } from './agent-file.js';
+export { AGENT_FORMAT, AGENT_FORMAT_VERSION } from './agent-file.js';
+export type { KernelKind } from './kernels/kernels.js';

@@ -1,0 +1,367 @@
+;; Flora's matrix kernels, WebAssembly SIMD. Compiled by scripts/build-wasm.mjs (wabt from npm) into
+;; kernels-wasm.ts; kernels.ts holds the JS twin of each function (bit-identical results).
+;;
+;; All pointers are byte offsets into the imported memory. Every kernel ACCUMULATES, row-wise:
+;;   y[r·ys + j] += Σ_i x[r·xs + i] · W[i·ws + j]      (W row-major [in, out]: y = x·W, as the file stores it)
+;; Each output column j is one SIMD lane summed over i in order, with f32 rounding after every multiply and
+;; every add — the same order and rounding as a plain `for i` loop, so the JS twin gives the same bits.
+;;
+;; mm_f16: W is IEEE binary16 (the agent file's weights, kept as they are: half the memory of f32), in panels
+;; of 32 columns (see mm_f16), each group of 8 columns stored c0 c4 c1 c5 c2 c6 c3 c7 so that the i32 lane k
+;; of a 16-byte load holds column k in its low half and column k + 4 in its high half. A half h becomes the
+;; float32 h·2^-112 EXACTLY in two or three integer operations and no multiply: with h in the top 16 bits of a
+;; lane (the high half already is; the low one is shifted left by 16), an arithmetic shift right by 3 puts its
+;; exponent and mantissa where a float32 has them (the exponent unbiased: the missing 2^112 is the bias
+;; difference 127 − 15; a subnormal half becomes a float32 subnormal) and copies the sign into bits 30…28,
+;; which the mask clears (with the other half's bits, for the high half). The caller multiplies x by 2^112
+;; instead: (x·2^112)·(h·2^-112) is the same real number as x·h, so every product — and every sum — has the
+;; same bits as with the half's own value, as long as |x| < 2^16 (no overflow; model.ts checks it).
+;; Infinite/NaN halves are refused at load. V8 does not inline WebAssembly calls, so the conversion is
+;; written out where it is used.
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; One row of x, columns j…j+31 (four groups of 8 halves).
+  (func $row32 (param $px i32) (param $pw i32) (param $py i32) (param $n i32) (param $wb i32)
+    (local $end i32) (local $s v128) (local $h v128)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128)
+    (local $a4 v128) (local $a5 v128) (local $a6 v128) (local $a7 v128)
+    (local $mask v128) (local $mhi v128)
+    (local.set $mask (v128.const i32x4 0x8fffffff 0x8fffffff 0x8fffffff 0x8fffffff))
+    (local.set $mhi (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000))
+    (local.set $a0 (v128.load offset=0 (local.get $py)))
+    (local.set $a1 (v128.load offset=16 (local.get $py)))
+    (local.set $a2 (v128.load offset=32 (local.get $py)))
+    (local.set $a3 (v128.load offset=48 (local.get $py)))
+    (local.set $a4 (v128.load offset=64 (local.get $py)))
+    (local.set $a5 (v128.load offset=80 (local.get $py)))
+    (local.set $a6 (v128.load offset=96 (local.get $py)))
+    (local.set $a7 (v128.load offset=112 (local.get $py)))
+    (local.set $end (i32.add (local.get $px) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $px) (local.get $end)))
+      (local.set $s (v128.load32_splat (local.get $px)))
+      (local.set $h (v128.load offset=0 (local.get $pw)))
+      (local.set $a0 (f32x4.add (local.get $a0) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (i32x4.shl (local.get $h) (i32.const 16)) (i32.const 3)) (local.get $mask)))))
+      (local.set $a1 (f32x4.add (local.get $a1) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (local.get $h) (i32.const 3)) (local.get $mhi)))))
+      (local.set $h (v128.load offset=16 (local.get $pw)))
+      (local.set $a2 (f32x4.add (local.get $a2) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (i32x4.shl (local.get $h) (i32.const 16)) (i32.const 3)) (local.get $mask)))))
+      (local.set $a3 (f32x4.add (local.get $a3) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (local.get $h) (i32.const 3)) (local.get $mhi)))))
+      (local.set $h (v128.load offset=32 (local.get $pw)))
+      (local.set $a4 (f32x4.add (local.get $a4) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (i32x4.shl (local.get $h) (i32.const 16)) (i32.const 3)) (local.get $mask)))))
+      (local.set $a5 (f32x4.add (local.get $a5) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (local.get $h) (i32.const 3)) (local.get $mhi)))))
+      (local.set $h (v128.load offset=48 (local.get $pw)))
+      (local.set $a6 (f32x4.add (local.get $a6) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (i32x4.shl (local.get $h) (i32.const 16)) (i32.const 3)) (local.get $mask)))))
+      (local.set $a7 (f32x4.add (local.get $a7) (f32x4.mul (local.get $s) (v128.and (i32x4.shr_s (local.get $h) (i32.const 3)) (local.get $mhi)))))
+      (local.set $px (i32.add (local.get $px) (i32.const 4)))
+      (local.set $pw (i32.add (local.get $pw) (local.get $wb)))
+      (br $next)))
+    (v128.store offset=0 (local.get $py) (local.get $a0))
+    (v128.store offset=16 (local.get $py) (local.get $a1))
+    (v128.store offset=32 (local.get $py) (local.get $a2))
+    (v128.store offset=48 (local.get $py) (local.get $a3))
+    (v128.store offset=64 (local.get $py) (local.get $a4))
+    (v128.store offset=80 (local.get $py) (local.get $a5))
+    (v128.store offset=96 (local.get $py) (local.get $a6))
+    (v128.store offset=112 (local.get $py) (local.get $a7)))
+
+  ;; Four rows of x (row stride $xb bytes; y row stride $yb), columns j…j+7: each converted group of 8
+  ;; halves serves four rows (the prompt's rows: one pass over the weights for four tokens).
+  (func $rows4x8 (param $px i32) (param $xb i32) (param $pw i32) (param $py i32) (param $yb i32) (param $n i32) (param $wb i32)
+    (local $end i32) (local $s v128) (local $l v128) (local $u v128) (local $h v128)
+    (local $x1 i32) (local $x2 i32) (local $x3 i32)
+    (local $a0 v128) (local $a1 v128) (local $b0 v128) (local $b1 v128)
+    (local $c0 v128) (local $c1 v128) (local $d0 v128) (local $d1 v128)
+    (local $mask v128) (local $mhi v128)
+    (local.set $mask (v128.const i32x4 0x8fffffff 0x8fffffff 0x8fffffff 0x8fffffff))
+    (local.set $mhi (v128.const i32x4 0x8fffe000 0x8fffe000 0x8fffe000 0x8fffe000))
+    (local.set $a0 (v128.load offset=0 (local.get $py)))
+    (local.set $a1 (v128.load offset=16 (local.get $py)))
+    (local.set $b0 (v128.load offset=0 (i32.add (local.get $py) (local.get $yb))))
+    (local.set $b1 (v128.load offset=16 (i32.add (local.get $py) (local.get $yb))))
+    (local.set $c0 (v128.load offset=0 (i32.add (local.get $py) (i32.shl (local.get $yb) (i32.const 1)))))
+    (local.set $c1 (v128.load offset=16 (i32.add (local.get $py) (i32.shl (local.get $yb) (i32.const 1)))))
+    (local.set $d0 (v128.load offset=0 (i32.add (local.get $py) (i32.mul (local.get $yb) (i32.const 3)))))
+    (local.set $d1 (v128.load offset=16 (i32.add (local.get $py) (i32.mul (local.get $yb) (i32.const 3)))))
+    (local.set $x1 (local.get $xb))
+    (local.set $x2 (i32.shl (local.get $xb) (i32.const 1)))
+    (local.set $x3 (i32.mul (local.get $xb) (i32.const 3)))
+    (local.set $end (i32.add (local.get $px) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $px) (local.get $end)))
+      (local.set $u (v128.load (local.get $pw)))
+      (local.set $h (local.get $u))
+      (local.set $l (v128.and (i32x4.shr_s (i32x4.shl (local.get $h) (i32.const 16)) (i32.const 3)) (local.get $mask)))
+      (local.set $u (v128.and (i32x4.shr_s (local.get $h) (i32.const 3)) (local.get $mhi)))
+      (local.set $s (v128.load32_splat (local.get $px)))
+      (local.set $a0 (f32x4.add (local.get $a0) (f32x4.mul (local.get $s) (local.get $l))))
+      (local.set $a1 (f32x4.add (local.get $a1) (f32x4.mul (local.get $s) (local.get $u))))
+      (local.set $s (v128.load32_splat (i32.add (local.get $px) (local.get $x1))))
+      (local.set $b0 (f32x4.add (local.get $b0) (f32x4.mul (local.get $s) (local.get $l))))
+      (local.set $b1 (f32x4.add (local.get $b1) (f32x4.mul (local.get $s) (local.get $u))))
+      (local.set $s (v128.load32_splat (i32.add (local.get $px) (local.get $x2))))
+      (local.set $c0 (f32x4.add (local.get $c0) (f32x4.mul (local.get $s) (local.get $l))))
+      (local.set $c1 (f32x4.add (local.get $c1) (f32x4.mul (local.get $s) (local.get $u))))
+      (local.set $s (v128.load32_splat (i32.add (local.get $px) (local.get $x3))))
+      (local.set $d0 (f32x4.add (local.get $d0) (f32x4.mul (local.get $s) (local.get $l))))
+      (local.set $d1 (f32x4.add (local.get $d1) (f32x4.mul (local.get $s) (local.get $u))))
+      (local.set $px (i32.add (local.get $px) (i32.const 4)))
+      (local.set $pw (i32.add (local.get $pw) (local.get $wb)))
+      (br $next)))
+    (v128.store offset=0 (local.get $py) (local.get $a0))
+    (v128.store offset=16 (local.get $py) (local.get $a1))
+    (v128.store offset=0 (i32.add (local.get $py) (local.get $yb)) (local.get $b0))
+    (v128.store offset=16 (i32.add (local.get $py) (local.get $yb)) (local.get $b1))
+    (v128.store offset=0 (i32.add (local.get $py) (i32.shl (local.get $yb) (i32.const 1))) (local.get $c0))
+    (v128.store offset=16 (i32.add (local.get $py) (i32.shl (local.get $yb) (i32.const 1))) (local.get $c1))
+    (v128.store offset=0 (i32.add (local.get $py) (i32.mul (local.get $yb) (i32.const 3))) (local.get $d0))
+    (v128.store offset=16 (i32.add (local.get $py) (i32.mul (local.get $yb) (i32.const 3))) (local.get $d1)))
+
+  ;; y[r·ys + j] += Σ_i x[r·xs + i] · W[i, j], r < rows, i < n, j < ws (strides in values). W is stored in
+  ;; PANELS of 32 columns (ws a multiple of 32): panel p holds columns 32p…32p+31 of every row, row after row
+  ;; (64 bytes each), so the kernel reads the weights sequentially — walking down the columns of a row-major
+  ;; matrix would touch a new page every row or two and defeat the hardware prefetcher.
+  ;; Blocks of four rows × 8 columns, then the remaining rows one by one, a panel at a time.
+  (func (export "mm_f16") (param $x i32) (param $xs i32) (param $rows i32) (param $w i32) (param $ws i32)
+    (param $y i32) (param $ys i32) (param $n i32)
+    (local $r i32) (local $j i32) (local $xb i32) (local $yb i32) (local $pb i32) (local $px i32) (local $py i32)
+    (local $pw i32) (local $g i32)
+    (local.set $xb (i32.shl (local.get $xs) (i32.const 2)))
+    (local.set $yb (i32.shl (local.get $ys) (i32.const 2)))
+    (local.set $pb (i32.shl (local.get $n) (i32.const 6)))
+    (block $d4 (loop $l4
+      (br_if $d4 (i32.gt_s (i32.add (local.get $r) (i32.const 4)) (local.get $rows)))
+      (local.set $px (i32.add (local.get $x) (i32.mul (local.get $r) (local.get $xb))))
+      (local.set $py (i32.add (local.get $y) (i32.mul (local.get $r) (local.get $yb))))
+      (local.set $pw (local.get $w))
+      (local.set $j (i32.const 0))
+      (block $dj (loop $lj
+        (br_if $dj (i32.ge_s (local.get $j) (local.get $ws)))
+        (local.set $g (i32.const 0))
+        (block $dg (loop $lg
+          (br_if $dg (i32.ge_s (local.get $g) (i32.const 4)))
+          (call $rows4x8 (local.get $px) (local.get $xb) (i32.add (local.get $pw) (i32.shl (local.get $g) (i32.const 4)))
+            (i32.add (local.get $py) (i32.shl (i32.add (local.get $j) (i32.shl (local.get $g) (i32.const 3))) (i32.const 2)))
+            (local.get $yb) (local.get $n) (i32.const 64))
+          (local.set $g (i32.add (local.get $g) (i32.const 1)))
+          (br $lg)))
+        (local.set $pw (i32.add (local.get $pw) (local.get $pb)))
+        (local.set $j (i32.add (local.get $j) (i32.const 32)))
+        (br $lj)))
+      (local.set $r (i32.add (local.get $r) (i32.const 4)))
+      (br $l4)))
+    (block $d1 (loop $l1
+      (br_if $d1 (i32.ge_s (local.get $r) (local.get $rows)))
+      (local.set $px (i32.add (local.get $x) (i32.mul (local.get $r) (local.get $xb))))
+      (local.set $py (i32.add (local.get $y) (i32.mul (local.get $r) (local.get $yb))))
+      (local.set $pw (local.get $w))
+      (local.set $j (i32.const 0))
+      (block $d32 (loop $l32
+        (br_if $d32 (i32.ge_s (local.get $j) (local.get $ws)))
+        (call $row32 (local.get $px) (local.get $pw) (i32.add (local.get $py) (i32.shl (local.get $j) (i32.const 2)))
+          (local.get $n) (i32.const 64))
+        (local.set $pw (i32.add (local.get $pw) (local.get $pb)))
+        (local.set $j (i32.add (local.get $j) (i32.const 32)))
+        (br $l32)))
+      (local.set $r (i32.add (local.get $r) (i32.const 1)))
+      (br $l1))))
+
+  ;; mm_f32: one row, f32 W (the attention's key and value caches): y[j] += Σ_i x[i] · W[i·ws + j] for
+  ;; j < m, i < n (ws in values, any m): 16 columns at a time, then 4, then one.
+  (func (export "mv_f32") (param $x i32) (param $w i32) (param $ws i32) (param $y i32) (param $n i32) (param $m i32)
+    (local $j i32) (local $wb i32) (local $px i32) (local $pw i32) (local $py i32) (local $end i32) (local $s v128)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $f f32)
+    (local.set $wb (i32.shl (local.get $ws) (i32.const 2)))
+    (local.set $end (i32.add (local.get $x) (i32.shl (local.get $n) (i32.const 2))))
+    (block $d16 (loop $l16
+      (br_if $d16 (i32.gt_s (i32.add (local.get $j) (i32.const 16)) (local.get $m)))
+      (local.set $py (i32.add (local.get $y) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $pw (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $a0 (v128.load offset=0 (local.get $py)))
+      (local.set $a1 (v128.load offset=16 (local.get $py)))
+      (local.set $a2 (v128.load offset=32 (local.get $py)))
+      (local.set $a3 (v128.load offset=48 (local.get $py)))
+      (local.set $px (local.get $x))
+      (block $di (loop $li
+        (br_if $di (i32.ge_u (local.get $px) (local.get $end)))
+        (local.set $s (v128.load32_splat (local.get $px)))
+        (local.set $a0 (f32x4.add (local.get $a0) (f32x4.mul (local.get $s) (v128.load offset=0 (local.get $pw)))))
+        (local.set $a1 (f32x4.add (local.get $a1) (f32x4.mul (local.get $s) (v128.load offset=16 (local.get $pw)))))
+        (local.set $a2 (f32x4.add (local.get $a2) (f32x4.mul (local.get $s) (v128.load offset=32 (local.get $pw)))))
+        (local.set $a3 (f32x4.add (local.get $a3) (f32x4.mul (local.get $s) (v128.load offset=48 (local.get $pw)))))
+        (local.set $px (i32.add (local.get $px) (i32.const 4)))
+        (local.set $pw (i32.add (local.get $pw) (local.get $wb)))
+        (br $li)))
+      (v128.store offset=0 (local.get $py) (local.get $a0))
+      (v128.store offset=16 (local.get $py) (local.get $a1))
+      (v128.store offset=32 (local.get $py) (local.get $a2))
+      (v128.store offset=48 (local.get $py) (local.get $a3))
+      (local.set $j (i32.add (local.get $j) (i32.const 16)))
+      (br $l16)))
+    (block $d4 (loop $l4
+      (br_if $d4 (i32.gt_s (i32.add (local.get $j) (i32.const 4)) (local.get $m)))
+      (local.set $py (i32.add (local.get $y) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $pw (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $a0 (v128.load (local.get $py)))
+      (local.set $px (local.get $x))
+      (block $di (loop $li
+        (br_if $di (i32.ge_u (local.get $px) (local.get $end)))
+        (local.set $a0 (f32x4.add (local.get $a0)
+          (f32x4.mul (v128.load32_splat (local.get $px)) (v128.load (local.get $pw)))))
+        (local.set $px (i32.add (local.get $px) (i32.const 4)))
+        (local.set $pw (i32.add (local.get $pw) (local.get $wb)))
+        (br $li)))
+      (v128.store (local.get $py) (local.get $a0))
+      (local.set $j (i32.add (local.get $j) (i32.const 4)))
+      (br $l4)))
+    (block $d1 (loop $l1
+      (br_if $d1 (i32.ge_s (local.get $j) (local.get $m)))
+      (local.set $py (i32.add (local.get $y) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $pw (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $f (f32.load (local.get $py)))
+      (local.set $px (local.get $x))
+      (block $di (loop $li
+        (br_if $di (i32.ge_u (local.get $px) (local.get $end)))
+        (local.set $f (f32.add (local.get $f) (f32.mul (f32.load (local.get $px)) (f32.load (local.get $pw)))))
+        (local.set $px (i32.add (local.get $px) (i32.const 4)))
+        (local.set $pw (i32.add (local.get $pw) (local.get $wb)))
+        (br $li)))
+      (f32.store (local.get $py) (local.get $f))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $l1))))
+
+  ;; exp(x) in f32 (Cephes expf): x = n·ln2 + r, |r| ≤ ln2/2, exp(r) by a degree-7 polynomial,
+  ;; times 2^n built from the exponent bits. x is clamped to [-87.3, 88] (no Inf, no NaN). n is x·log2e
+  ;; rounded to nearest-even by adding and subtracting 1.5·2^23 (same result in JS with Math.fround).
+  ;; Relative error about 1e-7. Each step is one f32 operation; $exp1 is the same on one lane.
+  (func $exp4 (param $x v128) (result v128)
+    (local $n v128) (local $r v128) (local $p v128)
+    (local.set $x (f32x4.min (f32x4.max (local.get $x) (v128.const f32x4 -87.3 -87.3 -87.3 -87.3))
+      (v128.const f32x4 88 88 88 88)))
+    (local.set $n (f32x4.sub (f32x4.add
+      (f32x4.mul (local.get $x) (v128.const f32x4 1.44269504088896341 1.44269504088896341 1.44269504088896341 1.44269504088896341))
+      (v128.const f32x4 12582912 12582912 12582912 12582912)) (v128.const f32x4 12582912 12582912 12582912 12582912)))
+    (local.set $r (f32x4.sub (local.get $x) (f32x4.mul (local.get $n) (v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375))))
+    (local.set $r (f32x4.sub (local.get $r) (f32x4.mul (local.get $n) (v128.const f32x4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4 -2.12194440e-4))))
+    (local.set $p (v128.const f32x4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4 1.9875691500e-4))
+    (local.set $p (f32x4.add (f32x4.mul (local.get $p) (local.get $r)) (v128.const f32x4 1.3981999507e-3 1.3981999507e-3 1.3981999507e-3 1.3981999507e-3)))
+    (local.set $p (f32x4.add (f32x4.mul (local.get $p) (local.get $r)) (v128.const f32x4 8.3334519073e-3 8.3334519073e-3 8.3334519073e-3 8.3334519073e-3)))
+    (local.set $p (f32x4.add (f32x4.mul (local.get $p) (local.get $r)) (v128.const f32x4 4.1665795894e-2 4.1665795894e-2 4.1665795894e-2 4.1665795894e-2)))
+    (local.set $p (f32x4.add (f32x4.mul (local.get $p) (local.get $r)) (v128.const f32x4 1.6666665459e-1 1.6666665459e-1 1.6666665459e-1 1.6666665459e-1)))
+    (local.set $p (f32x4.add (f32x4.mul (local.get $p) (local.get $r)) (v128.const f32x4 5.0000001201e-1 5.0000001201e-1 5.0000001201e-1 5.0000001201e-1)))
+    ;; y = (p·r² + r) + 1, times 2^n
+    (local.set $p (f32x4.add (f32x4.add (f32x4.mul (local.get $p) (f32x4.mul (local.get $r) (local.get $r))) (local.get $r))
+      (v128.const f32x4 1 1 1 1)))
+    (f32x4.mul (local.get $p)
+      (i32x4.shl (i32x4.add (i32x4.trunc_sat_f32x4_s (local.get $n)) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
+
+  (func $exp1 (param $x f32) (result f32)
+    (local $n f32) (local $r f32) (local $p f32)
+    (local.set $x (f32.min (f32.max (local.get $x) (f32.const -87.3)) (f32.const 88)))
+    (local.set $n (f32.sub (f32.add (f32.mul (local.get $x) (f32.const 1.44269504088896341)) (f32.const 12582912))
+      (f32.const 12582912)))
+    (local.set $r (f32.sub (local.get $x) (f32.mul (local.get $n) (f32.const 0.693359375))))
+    (local.set $r (f32.sub (local.get $r) (f32.mul (local.get $n) (f32.const -2.12194440e-4))))
+    (local.set $p (f32.const 1.9875691500e-4))
+    (local.set $p (f32.add (f32.mul (local.get $p) (local.get $r)) (f32.const 1.3981999507e-3)))
+    (local.set $p (f32.add (f32.mul (local.get $p) (local.get $r)) (f32.const 8.3334519073e-3)))
+    (local.set $p (f32.add (f32.mul (local.get $p) (local.get $r)) (f32.const 4.1665795894e-2)))
+    (local.set $p (f32.add (f32.mul (local.get $p) (local.get $r)) (f32.const 1.6666665459e-1)))
+    (local.set $p (f32.add (f32.mul (local.get $p) (local.get $r)) (f32.const 5.0000001201e-1)))
+    (local.set $p (f32.add (f32.add (f32.mul (local.get $p) (f32.mul (local.get $r) (local.get $r))) (local.get $r))
+      (f32.const 1)))
+    (f32.mul (local.get $p)
+      (f32.reinterpret_i32 (i32.shl (i32.add (i32.trunc_sat_f32_s (local.get $n)) (i32.const 127)) (i32.const 23)))))
+
+  ;; GELU, tanh form, in place over n floats at $p: u = C·(x + A·x³), t = tanh(u) = 1 − 2/(exp(2u) + 1),
+  ;; y = (0.5·x)·(1 + t), C = √(2/π) and A = 0.044715 as f32 (the trainer's kernel, without keeping t).
+  (func $gelu4 (param $x v128) (result v128)
+    (local $t v128)
+    (local.set $t (f32x4.mul (v128.const f32x4 0.7978845608028654 0.7978845608028654 0.7978845608028654 0.7978845608028654)
+      (f32x4.add (local.get $x) (f32x4.mul (v128.const f32x4 0.044715 0.044715 0.044715 0.044715)
+        (f32x4.mul (f32x4.mul (local.get $x) (local.get $x)) (local.get $x))))))
+    (local.set $t (f32x4.sub (v128.const f32x4 1 1 1 1) (f32x4.div (v128.const f32x4 2 2 2 2)
+      (f32x4.add (call $exp4 (f32x4.add (local.get $t) (local.get $t))) (v128.const f32x4 1 1 1 1)))))
+    (f32x4.mul (f32x4.mul (v128.const f32x4 0.5 0.5 0.5 0.5) (local.get $x))
+      (f32x4.add (v128.const f32x4 1 1 1 1) (local.get $t))))
+
+  (func $gelu1 (param $x f32) (result f32)
+    (local $t f32)
+    (local.set $t (f32.mul (f32.const 0.7978845608028654)
+      (f32.add (local.get $x) (f32.mul (f32.const 0.044715) (f32.mul (f32.mul (local.get $x) (local.get $x)) (local.get $x))))))
+    (local.set $t (f32.sub (f32.const 1) (f32.div (f32.const 2)
+      (f32.add (call $exp1 (f32.add (local.get $t) (local.get $t))) (f32.const 1)))))
+    (f32.mul (f32.mul (f32.const 0.5) (local.get $x)) (f32.add (f32.const 1) (local.get $t))))
+
+  (func (export "gelu") (param $p i32) (param $n i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $p) (i32.shl (i32.and (local.get $n) (i32.const -4)) (i32.const 2))))
+    (block $d4 (loop $l4
+      (br_if $d4 (i32.ge_u (local.get $p) (local.get $end)))
+      (v128.store (local.get $p) (call $gelu4 (v128.load (local.get $p))))
+      (local.set $p (i32.add (local.get $p) (i32.const 16)))
+      (br $l4)))
+    (local.set $end (i32.add (local.get $end) (i32.shl (i32.and (local.get $n) (i32.const 3)) (i32.const 2))))
+    (block $d1 (loop $l1
+      (br_if $d1 (i32.ge_u (local.get $p) (local.get $end)))
+      (f32.store (local.get $p) (call $gelu1 (f32.load (local.get $p))))
+      (local.set $p (i32.add (local.get $p) (i32.const 4)))
+      (br $l1))))
+
+  ;; Softmax in place over n floats at $p, of x·scale (scale > 0): m = max x; e = exp(x·scale − m·scale);
+  ;; sum = four lane sums over the first n − n mod 4 values, (s0 + s1) + (s2 + s3), then the rest in order;
+  ;; p = e · (1/sum).
+  (func (export "softmax") (param $p i32) (param $n i32) (param $scale f32)
+    (local $end4 i32) (local $end i32) (local $q i32) (local $mv v128) (local $m f32) (local $acc v128) (local $v v128)
+    (local $s f32) (local $e f32) (local $vs v128) (local $vh v128) (local $inv f32) (local $vi v128)
+    (local.set $end4 (i32.add (local.get $p) (i32.shl (i32.and (local.get $n) (i32.const -4)) (i32.const 2))))
+    (local.set $end (i32.add (local.get $p) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $mv (v128.const f32x4 -inf -inf -inf -inf))
+    (local.set $q (local.get $p))
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $q) (local.get $end4)))
+      (local.set $mv (f32x4.max (local.get $mv) (v128.load (local.get $q))))
+      (local.set $q (i32.add (local.get $q) (i32.const 16)))
+      (br $l)))
+    (local.set $m (f32.max (f32.max (f32x4.extract_lane 0 (local.get $mv)) (f32x4.extract_lane 1 (local.get $mv)))
+      (f32.max (f32x4.extract_lane 2 (local.get $mv)) (f32x4.extract_lane 3 (local.get $mv)))))
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $q) (local.get $end)))
+      (local.set $m (f32.max (local.get $m) (f32.load (local.get $q))))
+      (local.set $q (i32.add (local.get $q) (i32.const 4)))
+      (br $l)))
+    (local.set $vs (f32x4.splat (local.get $scale)))
+    (local.set $vh (f32x4.splat (f32.mul (local.get $m) (local.get $scale))))
+    (local.set $q (local.get $p))
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $q) (local.get $end4)))
+      (local.set $v (call $exp4 (f32x4.sub (f32x4.mul (v128.load (local.get $q)) (local.get $vs)) (local.get $vh))))
+      (v128.store (local.get $q) (local.get $v))
+      (local.set $acc (f32x4.add (local.get $acc) (local.get $v)))
+      (local.set $q (i32.add (local.get $q) (i32.const 16)))
+      (br $l)))
+    (local.set $s (f32.add
+      (f32.add (f32x4.extract_lane 0 (local.get $acc)) (f32x4.extract_lane 1 (local.get $acc)))
+      (f32.add (f32x4.extract_lane 2 (local.get $acc)) (f32x4.extract_lane 3 (local.get $acc)))))
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $q) (local.get $end)))
+      (local.set $e (call $exp1 (f32.sub (f32.mul (f32.load (local.get $q)) (local.get $scale))
+        (f32.mul (local.get $m) (local.get $scale)))))
+      (f32.store (local.get $q) (local.get $e))
+      (local.set $s (f32.add (local.get $s) (local.get $e)))
+      (local.set $q (i32.add (local.get $q) (i32.const 4)))
+      (br $l)))
+    (local.set $inv (f32.div (f32.const 1) (local.get $s)))
+    (local.set $vi (f32x4.splat (local.get $inv)))
+    (local.set $q (local.get $p))
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $q) (local.get $end4)))
+      (v128.store (local.get $q) (f32x4.mul (v128.load (local.get $q)) (local.get $vi)))
+      (local.set $q (i32.add (local.get $q) (i32.const 16)))
+      (br $l)))
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $q) (local.get $end)))
+      (f32.store (local.get $q) (f32.mul (f32.load (local.get $q)) (local.get $inv)))
+      (local.set $q (i32.add (local.get $q) (i32.const 4)))
+      (br $l))))
+)

@@ -1,0 +1,89 @@
+// Real agent files for Flora's tests and bench, made by the trainer's own stages from the shared example
+// protocol bloom_2_0_1.json (nothing committed: a trained tiny agent takes ~2 s, a random one ~0.1 s).
+import { readFileSync } from 'node:fs';
+import { parseProtocolText, type Protocol } from '@greenhouse/mtp';
+import {
+  exportStage,
+  Gpt,
+  protocolExamples,
+  tokenizerStage,
+  trainingStage,
+  type GptConfig,
+  type TrainingPlan,
+} from '@greenhouse/trainer';
+
+export const PROTOCOL_PATH = new URL('../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url);
+
+export function exampleProtocol(): Protocol {
+  const parsed = parseProtocolText(readFileSync(PROTOCOL_PATH, 'utf8'));
+  if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
+  return parsed.protocol;
+}
+
+const CREATED_AT = '2026-01-01T00:00:00.000Z';
+
+/** The tokenizer stage's output for the example protocol (tokenizer.json and the plan). */
+export function exampleTokenizer(protocol = exampleProtocol()) {
+  const examples = protocolExamples(protocol);
+  return { examples, ...tokenizerStage({ protocol, examples }) };
+}
+
+/**
+ * A tiny agent trained on every example (the server's "tiny" preset: d 32, 2 layers): pretraining 40 steps,
+ * finetuning `finetuningSteps`. One thread, deterministic: the same file every time.
+ */
+export async function trainedAgent(finetuningSteps = 80): Promise<{ agent: string; protocol: Protocol }> {
+  const protocol = exampleProtocol();
+  const { examples, tokenizer, plan: base } = exampleTokenizer(protocol);
+  const plan: TrainingPlan = {
+    ...base,
+    model: { ...base.model, dModel: 32, nLayers: 2, nHeads: 2, dFF: 128 },
+    pretraining: { steps: 40, batchTokens: 1024, lr: 5e-3 },
+    finetuning: { steps: finetuningSteps, batchTokens: 1024, lr: 5e-3 },
+  };
+  const split = { train: examples.map((_, i) => i), validation: [] };
+  const common = { protocol, examples, split, tokenizer, plan, threads: 1 } as const;
+  const pre = await trainingStage({ ...common, phase: 'pretraining' });
+  if (pre.status !== 'completed') throw new Error('pretraining did not complete');
+  const fine = await trainingStage({ ...common, phase: 'finetuning', initialWeights: pre.weights });
+  if (fine.status !== 'completed') throw new Error('finetuning did not complete');
+  const { agent } = exportStage({
+    protocol,
+    bloom: { id: 'fixture-bloom', name: 'Fixture bloom' },
+    tokenizer,
+    plan,
+    weights: fine.weights,
+    metrics: { pretraining: pre.metrics, finetuning: fine.metrics },
+    createdAt: CREATED_AT,
+  });
+  return { agent, protocol };
+}
+
+/**
+ * An agent of the given shape with GPT-2-initialised random weights (not trained), in the agent format, with
+ * the example protocol's tokenizer and template: for shapes training would take too long to reach (bench) and
+ * for the untied head. `scale` multiplies every weight (larger weights → less uniform logits).
+ */
+export function randomAgent(
+  shape: Partial<GptConfig>,
+  seed = 1,
+  scale = 1,
+): { agent: string; protocol: Protocol; config: GptConfig } {
+  const protocol = exampleProtocol();
+  const { tokenizer, plan: base } = exampleTokenizer(protocol);
+  const config: GptConfig = { ...base.model, ...shape };
+  const plan: TrainingPlan = { ...base, model: config };
+  const model = new Gpt(config, { maxTokens: 1 });
+  model.initialize(seed);
+  if (scale !== 1) for (let i = 0; i < model.params.length; i++) model.params[i]! *= scale;
+  const { agent } = exportStage({
+    protocol,
+    bloom: { id: 'random-bloom', name: 'Random bloom' },
+    tokenizer,
+    plan,
+    weights: Float32Array.from(model.params),
+    metrics: {},
+    createdAt: CREATED_AT,
+  });
+  return { agent, protocol, config };
+}
