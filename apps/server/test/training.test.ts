@@ -97,6 +97,10 @@ describe('training an agent', () => {
     const finetuning = trainingMetricsSchema.parse(stageOf(bloom, 'training_finetuning').metrics);
     expect(finetuning.trainReactionAccuracy).toBeGreaterThanOrEqual(0);
     expect(finetuning.trainReactionAccuracy).toBeLessThanOrEqual(1);
+    // One sample is held out (see the split rule) and measured.
+    expect(finetuning.heldOut).toBe(1);
+    expect(finetuning.validationLoss).toBeGreaterThan(0);
+    expect(finetuning.validationCurve!.length).toBeGreaterThan(0);
     const exporting = trainingMetricsSchema.parse(stageOf(bloom, 'training_exporting').metrics);
     expect(exporting.weightsFormat).toBe('float16');
   });

@@ -109,6 +109,19 @@ export function validateData(content: unknown, dataset: Dataset): StageOutput {
     (holdOut ? split.validation : split.train).push(i);
   });
 
+  // A small protocol (no reaction with enough samples) still gets a validation loss: its largest
+  // reaction, if it has 3 samples or more, gives up its last one.
+  if (split.validation.length === 0) {
+    const [largest] = [...perReaction].sort((a, b) => b[1] - a[1]);
+    if (largest && largest[1] >= 3) {
+      const last = split.train.findLast(
+        (i) => examples[i]!.kind === 'sample' && examples[i]!.reaction === largest[0],
+      )!;
+      split.train = split.train.filter((i) => i !== last);
+      split.validation.push(last);
+    }
+  }
+
   const lengths = (texts: string[]) => ({
     min: Math.min(...texts.map((t) => t.length)),
     max: Math.max(...texts.map((t) => t.length)),
