@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +63,41 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     expect(await playground.getByText(/tokens\/s$/).textContent()).toMatch(/^[\d,.]+ tokens\/s$/);
     // The answer is announced once it is complete.
     await page.getByText(`Answer: ${output}.`, { exact: false }).waitFor({ state: 'attached' });
+    const reactionText = (await reaction.textContent())!.trim();
+
+    // The same agent, downloaded, answers the same in a terminal with the Flora CLI from /flora.
+    const [agentDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(en.agent.cpuModel) }).click(),
+    ]);
+    const work = mkdtempSync(path.join(tmpdir(), 'gh-flora-cli-'));
+    try {
+      const agentFile = path.join(work, 'agent.json');
+      await agentDownload.saveAs(agentFile);
+      const listed = (await (await page.context().request.get('/api/flora/downloads')).json()) as {
+        downloads: { kind: string; file: string; url: string }[];
+      };
+      const cli = listed.downloads.find((d) => d.kind === 'cli')!;
+      writeFileSync(path.join(work, cli.file), await (await page.context().request.get(cli.url)).body());
+      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${cli.file}`], {
+        cwd: work,
+        stdio: 'ignore',
+      });
+      const request = {
+        instruction: 'alice_cat_alice_continue',
+        inputs: [{ text: 'Then it doesnt matter which way you go.' }, { text: 'Can you tell me a way?' }],
+      };
+      const answer = execFileSync(path.join(work, 'node_modules/.bin/flora'), ['run', agentFile, '--jsonl'], {
+        cwd: work,
+        input: `${JSON.stringify(request)}\n`,
+        encoding: 'utf8',
+      });
+      const parsed = JSON.parse(answer.trim()) as { output: string; reaction: string | null };
+      expect(parsed.output.trim()).toBe(output);
+      expect(parsed.reaction ?? en.playground.noReaction).toBe(reactionText);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     // Tall enough for the whole card: the app's main area scrolls, which clips an element's screenshot.
     await page.setViewportSize({ width: 1280, height: 2000 });
     await playground.screenshot({ path: path.join(screenshotsDir, 'playground-1280.png') });

@@ -6,7 +6,7 @@
 // per value). Anything else is refused with a FloraError and a stable code.
 import { decodeBase64Into, decodedLength, type Base64Span } from './base64.js';
 import { FloraError } from './errors.js';
-import type { WeightsSource } from './model.js';
+import type { WeightsSource } from './weights.js';
 import { sha256Hex } from './sha256.js';
 
 export const AGENT_FORMAT = 'greenhouse-agent';

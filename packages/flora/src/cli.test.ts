@@ -94,6 +94,9 @@ describe('flora (CLI)', () => {
     const bad = await cli(['info', broken]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('(unsupported_version)');
+    const bench = await cli(['bench', agentPath, '--runs', '1']);
+    expect(bench.code).toBe(0);
+    expect(bench.stdout).toMatch(/speed: \d+ tokens\/s .* time to first token [\d.]+ ms/);
     const usage = await promisify(execFile)(process.execPath, [...NODE_ARGS, 'help']);
     expect(usage.stdout).toContain('flora run <agent.json>');
   }, 30_000);

@@ -12,23 +12,15 @@
 // token embedding reads the same transposed copy (a column), so wte is stored once. Vectors (LayerNorm,
 // biases) are small float32 arrays. The activations take CHUNK rows; the KV cache is float32,
 // 2·layers·context·dModel values. See README "Memory".
-import { halfIsFinite, halfToFloat } from './float16.js';
+import { finiteHalfToFloat, halfIsFinite, halfToFloat } from './float16.js';
 import type { Architecture, TensorEntry } from './agent-file.js';
 import { FloraError } from './errors.js';
-import {
-  createKernels,
-  PANEL,
-  panelIndex,
-  X_SCALE,
-  type KernelKind,
-  type Kernels,
-} from './kernels/kernels.js';
+import { createKernels, panelIndex, X_SCALE, type KernelKind, type Kernels } from './kernels/kernels.js';
+import { ceilP, moveWeights, planWeights, writeWeights, type WeightsSource } from './weights.js';
 
 /** Prompt rows per pass through the weights (activations are sized for this many rows). */
 const CHUNK = 32;
 
-/** Matrix widths and activation row strides: whole panels. */
-const ceilP = (n: number) => Math.ceil(n / PANEL) * PANEL;
 const ceil4 = (n: number) => Math.ceil(n / 4) * 4;
 
 interface Layer {
@@ -45,8 +37,13 @@ interface Layer {
   wo: number;
   w1: number;
   w2: number;
-  /** Byte offsets of this layer's key cache [d, T] (transposed: a row per dimension) and value cache [T, d]. */
-  kT: number;
+  /**
+   * Byte offsets of this layer's key and value caches, head by head: [H, T, d/H] — the keys and values of one
+   * head at successive positions are contiguous, so attention reads them sequentially (a [T, d] or [d, T]
+   * cache makes it jump d floats a position: 8× slower once the caches leave the L2 cache), and only the
+   * positions used are touched.
+   */
+  k: number;
   v: number;
 }
 
@@ -145,7 +142,7 @@ export class Model {
       scores: take(4 * ceil4(T)),
       scaled: take(4 * CHUNK * Math.max(dP, fP)),
     };
-    const caches = Array.from({ length: L }, () => ({ kT: take(4 * d * T), v: take(4 * T * d) }));
+    const caches = Array.from({ length: L }, () => ({ k: take(4 * T * d), v: take(4 * T * d) }));
     const kernels = await createKernels(Math.max(top, source.byteLength), kind);
     writeWeights(kernels, source);
     await source.verify(new Uint8Array(kernels.u16.buffer as ArrayBuffer, 0, source.byteLength));
@@ -244,23 +241,24 @@ export class Model {
       const o = x + r * dP;
       if (this.wte !== null) {
         const e = (this.wte >> 1) + tok * d;
-        for (let j = 0; j < d; j++) m[o + j] = halfToFloat(u16[e + j]!) + halfToFloat(u16[p + j]!);
+        for (let j = 0; j < d; j++)
+          m[o + j] = finiteHalfToFloat(u16[e + j]!) + finiteHalfToFloat(u16[p + j]!);
       } else {
         const head = this.head >> 1;
         for (let j = 0; j < d; j++)
-          m[o + j] = halfToFloat(u16[head + panelIndex(j, tok, d)]!) + halfToFloat(u16[p + j]!);
+          m[o + j] = finiteHalfToFloat(u16[head + panelIndex(j, tok, d)]!) + finiteHalfToFloat(u16[p + j]!);
       }
     }
 
     for (const w of this.layers) {
       this.layerNorm(a.x, a.ln, rows, w.ln1g, w.ln1b);
-      fillRows(m, a.qkv >> 2, rows, qP, w.bqkv);
+      fillRows(m, a.qkv >> 2, rows, w.bqkv);
       this.mm(a.ln, dP, rows, w.wqkv, qP, a.qkv, qP, d);
       for (let r = 0; r < rows; r++) this.attention(w, r, this.pos + r);
       addRows(m, x, rows, dP, w.bo);
       this.mm(a.att, dP, rows, w.wo, dP, a.x, dP, d);
       this.layerNorm(a.x, a.ln, rows, w.ln2g, w.ln2b);
-      fillRows(m, a.h >> 2, rows, fP, w.b1);
+      fillRows(m, a.h >> 2, rows, w.b1);
       this.mm(a.ln, dP, rows, w.w1, fP, a.h, fP, d);
       k.gelu(a.h, rows * fP); // padding columns are 0, and GELU(0) = 0
       addRows(m, x, rows, dP, w.b2);
@@ -276,24 +274,21 @@ export class Model {
     const m = k.f32;
     const a = this.acts;
     const qkv = (a.qkv >> 2) + r * qP;
-    const kT = w.kT >> 2;
-    const v = w.v >> 2;
-    for (let i = 0; i < d; i++) {
-      m[kT + i * T + p] = m[qkv + d + i]!;
-      m[v + p * d + i] = m[qkv + 2 * d + i]!;
+    for (let h = 0; h < H; h++) {
+      const at = h * T * hd + p * hd; // head h, position p
+      m.copyWithin((w.k >> 2) + at, qkv + d + h * hd, qkv + d + h * hd + hd);
+      m.copyWithin((w.v >> 2) + at, qkv + 2 * d + h * hd, qkv + 2 * d + h * hd + hd);
     }
     const n = p + 1;
-    const s = a.scores >> 2;
     const scale = 1 / Math.sqrt(hd);
     const att = (a.att >> 2) + r * dP;
     for (let h = 0; h < H; h++) {
-      // scores[t] = q_h · k_h[t]: the cache's rows of head h, columns 0…p.
-      m.fill(0, s, s + n);
-      k.mvF32(a.qkv + 4 * (r * qP + h * hd), w.kT + 4 * h * hd * T, T, a.scores, hd, n);
+      const cache = 4 * h * T * hd;
+      // scores[t] = q_h · k_h[t], t ≤ p; softmax; out_h = Σ_t p[t] · v_h[t].
+      k.dots(a.qkv + 4 * (r * qP + h * hd), w.k + cache, n, hd, a.scores);
       k.softmax(a.scores, n, scale);
-      // out_h = Σ_t p[t] · v_h[t].
       m.fill(0, att + h * hd, att + h * hd + hd);
-      k.mvF32(a.scores, w.v + 4 * h * hd, d, a.att + 4 * (r * dP + h * hd), n, hd);
+      k.mvF32(a.scores, w.v + cache, hd, a.att + 4 * (r * dP + h * hd), n, hd);
     }
   }
 
@@ -357,88 +352,14 @@ export class Model {
   }
 }
 
-function fillRows(m: Float32Array, at: number, rows: number, stride: number, v: Float32Array): void {
-  for (let r = 0; r < rows; r++) m.set(v.subarray(0, stride), at + r * stride);
+/** Every row (of `v.length` values) set to v. */
+function fillRows(m: Float32Array, at: number, rows: number, v: Float32Array): void {
+  for (let r = 0; r < rows; r++) m.set(v, at + r * v.length);
 }
 
 function addRows(m: Float32Array, at: number, rows: number, stride: number, v: Float32Array): void {
   for (let r = 0; r < rows; r++) {
     const o = at + r * stride;
     for (let j = 0; j < v.length; j++) m[o + j] = m[o + j]! + v[j]!;
-  }
-}
-
-/** weights.bin, written into memory by the model (from base64 or bytes), then checked. */
-export interface WeightsSource {
-  byteLength: number;
-  /** Writes weights.bin into `target` (byteLength bytes); false when the stored data is not valid. */
-  writeInto(target: Uint8Array): boolean;
-  /** Checks the written bytes (sha256); throws FloraError. */
-  verify(bytes: Uint8Array<ArrayBuffer>): Promise<void>;
-}
-
-interface Place {
-  name: string;
-  /** Where weights.bin has it (bytes) and where the model keeps it. */
-  file: number;
-  at: number;
-  size: number;
-  rows: number;
-  cols: number;
-  /** plain: as in the file; panels: [rows, cols] in panels; transposed: [rows, cols] stored, [cols, rows] kept, in panels. */
-  form: 'plain' | 'panels' | 'transposed';
-}
-
-/**
- * Where each tensor goes: in the file's order, each at or after its offset in weights.bin (so weights.bin can
- * be written at 0 and every tensor moved to its place from the last to the first without overwriting one not
- * yet moved), with room for its padded panels.
- */
-function planWeights(arch: Architecture, tensors: readonly TensorEntry[]) {
-  const list: Place[] = [];
-  let top = 0;
-  for (const t of tensors) {
-    const size = t.shape.reduce((a, b) => a * b, 1);
-    const [rows = 1, cols = size] = t.shape.length === 2 ? t.shape : [1, size];
-    const matrix = /\.(attn\.wqkv|attn\.wo|mlp\.w1|mlp\.w2)$/.test(t.name) || t.name === 'head';
-    const form: Place['form'] = matrix
-      ? 'panels'
-      : t.name === 'wte' && arch.tieEmbeddings
-        ? 'transposed'
-        : 'plain';
-    const room = form === 'panels' ? rows * ceilP(cols) : form === 'transposed' ? cols * ceilP(rows) : size;
-    const at = Math.ceil(Math.max(top, t.offset) / 16) * 16;
-    list.push({ name: t.name, file: t.offset, at, size, rows, cols, form });
-    top = at + 2 * Math.max(room, size);
-  }
-  return { list, byName: new Map(list.map((p) => [p.name, p])), end: top };
-}
-
-function writeWeights(kernels: Kernels, source: WeightsSource): void {
-  if (!source.writeInto(new Uint8Array(kernels.u16.buffer, 0, source.byteLength)))
-    throw new FloraError('damaged', 'agent file: weights.bin is not valid base64');
-}
-
-/** Moves every tensor from its offset in weights.bin to its place, last first, rearranging matrices into panels. */
-function moveWeights(kernels: Kernels, places: readonly Place[]): void {
-  const u16 = kernels.u16;
-  for (let k = places.length - 1; k >= 0; k--) {
-    const p = places[k]!;
-    const from = p.file >> 1;
-    const to = p.at >> 1;
-    if (p.form === 'plain') {
-      u16.copyWithin(to, from, from + p.size);
-      continue;
-    }
-    const m = u16.slice(from, from + p.size); // one matrix: at most a few hundred KB
-    if (p.form === 'panels') {
-      u16.fill(0, to, to + p.rows * ceilP(p.cols));
-      for (let r = 0; r < p.rows; r++)
-        for (let c = 0; c < p.cols; c++) u16[to + panelIndex(r, c, p.rows)] = m[r * p.cols + c]!;
-    } else {
-      u16.fill(0, to, to + p.cols * ceilP(p.rows));
-      for (let r = 0; r < p.rows; r++)
-        for (let c = 0; c < p.cols; c++) u16[to + panelIndex(c, r, p.cols)] = m[r * p.cols + c]!;
-    }
   }
 }

@@ -144,3 +144,23 @@ describe('Flora vs the trainer on an untied head (random weights)', () => {
     }
   });
 });
+
+describe('Flora vs the trainer with activations beyond the kernel’s scaled range', () => {
+  it('takes the exact path for inputs ≥ 2^15 and still gives the reference logits (relative 1e-5)', async () => {
+    // Every weight ×3000: LayerNorm gains of 3000 make the matrix inputs exceed 2^15, where x·2^112 could
+    // overflow float32 — without the exact path the logits would be Infinity or NaN.
+    const { agent: text } = randomAgent({ dModel: 32, nLayers: 1, nHeads: 2, dFF: 64 }, 3, 3000);
+    const reference = loadReference(text);
+    const file = await readAgentFile(text);
+    const prompt = reference.tokenizer.encode(protocolExamples(exampleProtocol())[0]!.input);
+    const expected = referenceLogits(reference.model, prompt).at(-1)!;
+    const scale = Math.max(...expected.map(Math.abs));
+    expect(scale).toBeGreaterThan(2 ** 15);
+    for (const kernel of ['wasm-simd', 'js'] as const) {
+      const model = await Model.create(file.architecture, file.tensors, file.weights, kernel);
+      const logits = model.forward(prompt);
+      expect(logits.every(Number.isFinite)).toBe(true);
+      expect(maxAbsDiff(logits, expected) / scale).toBeLessThan(1e-5);
+    }
+  });
+});

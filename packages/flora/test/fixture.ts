@@ -30,7 +30,7 @@ export function exampleTokenizer(protocol = exampleProtocol()) {
 
 /**
  * A tiny agent trained on every example (the server's "tiny" preset: d 32, 2 layers): pretraining 40 steps,
- * finetuning `finetuningSteps`. One thread, deterministic: the same file every time.
+ * finetuning `finetuningSteps` without augmentation. One thread, deterministic: the same file every time.
  */
 export async function trainedAgent(finetuningSteps = 80): Promise<{ agent: string; protocol: Protocol }> {
   const protocol = exampleProtocol();
@@ -40,6 +40,8 @@ export async function trainedAgent(finetuningSteps = 80): Promise<{ agent: strin
     model: { ...base.model, dModel: 32, nLayers: 2, nHeads: 2, dFF: 128 },
     pretraining: { steps: 40, batchTokens: 1024, lr: 5e-3 },
     finetuning: { steps: finetuningSteps, batchTokens: 1024, lr: 5e-3 },
+    // No noisy copies: a tiny model learns the examples themselves in a few steps (they are what we test on).
+    augment: { copies: 0, dropWord: 0 },
   };
   const split = { train: examples.map((_, i) => i), validation: [] };
   const common = { protocol, examples, split, tokenizer, plan, threads: 1 } as const;

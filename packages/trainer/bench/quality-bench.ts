@@ -178,6 +178,10 @@ async function run(name: Name) {
     ...plan.finetuning,
     seed: plan.seed + 1,
   });
+  // The exported weights: the moving average when the plan keeps one (the raw weights are scored on
+  // the held-out lines too, for comparison).
+  const raw = Float32Array.from(model.params);
+  if (fine.ema) model.params.set(fine.ema);
   report('finetune', params, fine);
   const trainedSeconds = (performance.now() - started) / 1000;
 
@@ -210,7 +214,8 @@ async function run(name: Name) {
       `reactions ${pct(validationRight, validation.length)}`,
   );
 
-  if (heldOut) {
+  const heldOutScore = (label: string) => {
+    if (!heldOut) return;
     const h = JSON.parse(readFileSync(heldOut, 'utf8')) as HeldOutFile;
     const score = (cases: HeldOutFile['cases']) => {
       let ok = 0;
@@ -231,10 +236,15 @@ async function run(name: Name) {
     const cases = score(h.cases);
     const g = score(h.guardrails ?? []);
     console.log(
-      `  held-out    reactions ${pct(cases.ok, h.cases.length)}; off-topic lines answered with the guardrail mark ${pct(g.ok, h.guardrails?.length ?? 0)}`,
+      `  held-out${label} reactions ${pct(cases.ok, h.cases.length)}; off-topic lines answered with the guardrail mark ${pct(g.ok, h.guardrails?.length ?? 0)}`,
     );
     if (process.env.QUALITY_VERBOSE)
       for (const c of [...cases.confusion, ...g.confusion]) console.log(`      ✗ ${c}`);
+  };
+  heldOutScore('   ');
+  if (fine.ema) {
+    model.params.set(raw);
+    heldOutScore(' (raw weights, not exported)');
   }
   const total = (performance.now() - started) / 1000;
   console.log(

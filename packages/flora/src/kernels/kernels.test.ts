@@ -157,3 +157,22 @@ describe('softmax', () => {
     },
   );
 });
+
+describe('dots', () => {
+  it.each([1, 3, 4, 7, 16, 32, 33])('WASM and JS give the same bits for rows of %i', async (m) => {
+    const random = mulberry32(m + 100);
+    const n = 9;
+    const ks = [await createKernels(65536, 'wasm-simd'), await createKernels(65536, 'js')];
+    const data = Array.from({ length: m + n * m }, () => Math.fround(random() * 2 - 1));
+    for (const k of ks) {
+      k.f32.set(data);
+      k.dots(0, 4 * m, n, m, 4 * (m + n * m));
+    }
+    expect(bitsOf(ks[0]!, 4 * (m + n * m), n)).toEqual(bitsOf(ks[1]!, 4 * (m + n * m), n));
+    for (let t = 0; t < n; t++) {
+      let s = 0;
+      for (let i = 0; i < m; i++) s += data[i]! * data[m + t * m + i]!;
+      expect(ks[0]!.f32[m + n * m + t]).toBeCloseTo(s, 5);
+    }
+  });
+});

@@ -9,6 +9,7 @@
 //     real input times X_SCALE = 2^112 (exact; see kernels.wat): the result is then exactly Σ x·W as if the
 //     halves were converted. mmF16Exact is the same on unscaled x (JS only), for |x| ≥ 2^16.
 //   mvF32(x, w, ws, y, n, m):            y[j] += Σ_{i<n} x[i] · W[i·ws + j], j < m
+//   dots(q, k, n, m, out):               out[t] = q · k[t] (the attention's scores)
 //   gelu(p, n):                          GELU in place (Math.tanh costs ~20 ns; this ~1 ns a value)
 //   softmax(p, n, scale):                softmax of the values times scale, in place (the attention's)
 import { halfToFloat } from '../float16.js';
@@ -34,6 +35,8 @@ export interface Kernels {
     n: number,
   ): void;
   mvF32(x: number, w: number, ws: number, y: number, n: number, m: number): void;
+  /** out[t] = Σ_{i<m} q[i] · k[t·m + i] for t < n (lane sums, see kernels.wat). */
+  dots(q: number, k: number, n: number, m: number, out: number): void;
   /** GELU (tanh form, exp by a Cephes polynomial) in place over n floats at byte p. */
   gelu(p: number, n: number): void;
   /** Softmax in place over n floats at byte p, of the values times scale (> 0). */
@@ -43,6 +46,7 @@ export interface Kernels {
 interface WasmExports {
   mm_f16: Kernels['mmF16'];
   mv_f32: Kernels['mvF32'];
+  dots: Kernels['dots'];
   gelu: Kernels['gelu'];
   softmax: Kernels['softmax'];
 }
@@ -113,6 +117,7 @@ export async function createKernels(bytes: number, kind?: KernelKind): Promise<K
       mmF16Exact: (x, xs, rows, w, ws, y, ys, n) =>
         mmF16Js(f32, u16, halfTable(1), x, xs, rows, w, ws, y, ys, n),
       mvF32: e.mv_f32,
+      dots: e.dots,
       gelu: e.gelu,
       softmax: e.softmax,
     };
@@ -130,6 +135,7 @@ export async function createKernels(bytes: number, kind?: KernelKind): Promise<K
     mmF16: (x, xs, rows, w, ws, y, ys, n) => mmF16Js(f32, u16, scaled, x, xs, rows, w, ws, y, ys, n),
     mmF16Exact: (x, xs, rows, w, ws, y, ys, n) => mmF16Js(f32, u16, half, x, xs, rows, w, ws, y, ys, n),
     mvF32: (x, w, ws, y, n, m) => mvF32Js(f32, x, w, ws, y, n, m),
+    dots: (q, k, n, m, out) => dotsJs(f32, q, k, n, m, out),
     gelu: (p, n) => geluJs(f32, p, n),
     softmax: (p, n, scale) => softmaxJs(f32, p, n, scale),
   };
@@ -245,4 +251,17 @@ function softmaxJs(f32: Float32Array, p: number, n: number, scale: number): void
   }
   const inv = fr(1 / s);
   for (let i = 0; i < n; i++) f32[at + i] = fr(f32[at + i]! * inv);
+}
+
+function dotsJs(f32: Float32Array, q: number, k: number, n: number, m: number, out: number): void {
+  const q0 = q >> 2;
+  const m4 = m & ~3;
+  for (let t = 0; t < n; t++) {
+    const k0 = (k >> 2) + t * m;
+    const acc = [0, 0, 0, 0];
+    for (let i = 0; i < m4; i++) acc[i & 3] = fr(acc[i & 3]! + fr(f32[q0 + i]! * f32[k0 + i]!));
+    let s = fr(fr(acc[0]! + acc[1]!) + fr(acc[2]! + acc[3]!));
+    for (let i = m4; i < m; i++) s = fr(s + fr(f32[q0 + i]! * f32[k0 + i]!));
+    f32[(out >> 2) + t] = s;
+  }
 }

@@ -166,7 +166,7 @@
       (local.set $r (i32.add (local.get $r) (i32.const 1)))
       (br $l1))))
 
-  ;; mm_f32: one row, f32 W (the attention's key and value caches): y[j] += Σ_i x[i] · W[i·ws + j] for
+  ;; mv_f32: one row, f32 W (the attention's value cache): y[j] += Σ_i x[i] · W[i·ws + j] for
   ;; j < m, i < n (ws in values, any m): 16 columns at a time, then 4, then one.
   (func (export "mv_f32") (param $x i32) (param $w i32) (param $ws i32) (param $y i32) (param $n i32) (param $m i32)
     (local $j i32) (local $wb i32) (local $px i32) (local $pw i32) (local $py i32) (local $end i32) (local $s v128)
@@ -364,4 +364,36 @@
       (f32.store (local.get $q) (f32.mul (f32.load (local.get $q)) (local.get $inv)))
       (local.set $q (i32.add (local.get $q) (i32.const 4)))
       (br $l))))
+
+  ;; The attention's scores: out[t] = Σ_{i<m} q[i] · k[t·m + i] for t < n (keys one row per position, so the
+  ;; cache is read sequentially). Each sum: four lane sums over the first m − m mod 4 values, combined
+  ;; (s0 + s1) + (s2 + s3), then the rest added in order.
+  (func (export "dots") (param $q i32) (param $k i32) (param $n i32) (param $m i32) (param $out i32)
+    (local $t i32) (local $i i32) (local $m4 i32) (local $acc v128) (local $s f32) (local $pk i32)
+    (local.set $m4 (i32.and (local.get $m) (i32.const -4)))
+    (block $dt (loop $lt
+      (br_if $dt (i32.ge_s (local.get $t) (local.get $n)))
+      (local.set $acc (v128.const i32x4 0 0 0 0))
+      (local.set $i (i32.const 0))
+      (block $di (loop $li
+        (br_if $di (i32.ge_s (local.get $i) (local.get $m4)))
+        (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul
+          (v128.load (i32.add (local.get $q) (i32.shl (local.get $i) (i32.const 2))))
+          (v128.load (i32.add (local.get $k) (i32.shl (local.get $i) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $li)))
+      (local.set $s (f32.add
+        (f32.add (f32x4.extract_lane 0 (local.get $acc)) (f32x4.extract_lane 1 (local.get $acc)))
+        (f32.add (f32x4.extract_lane 2 (local.get $acc)) (f32x4.extract_lane 3 (local.get $acc)))))
+      (block $dr (loop $lr
+        (br_if $dr (i32.ge_s (local.get $i) (local.get $m)))
+        (local.set $s (f32.add (local.get $s) (f32.mul
+          (f32.load (i32.add (local.get $q) (i32.shl (local.get $i) (i32.const 2))))
+          (f32.load (i32.add (local.get $k) (i32.shl (local.get $i) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $lr)))
+      (f32.store (i32.add (local.get $out) (i32.shl (local.get $t) (i32.const 2))) (local.get $s))
+      (local.set $k (i32.add (local.get $k) (i32.shl (local.get $m) (i32.const 2))))
+      (local.set $t (i32.add (local.get $t) (i32.const 1)))
+      (br $lt))))
 )

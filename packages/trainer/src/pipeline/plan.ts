@@ -36,6 +36,8 @@ export interface PhasePlan {
   /** Model rows (tokens) per step. */
   batchTokens: number;
   lr: number;
+  /** Keep an exponential moving average of the weights with this decay, and return it (see TrainOptions). */
+  emaDecay?: number;
 }
 
 export interface TrainingPlan {

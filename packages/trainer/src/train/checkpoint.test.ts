@@ -70,6 +70,22 @@ describe.each(trainers)('checkpoint and resume with %s', (_, run) => {
     expect(rest.tokens).toBe(whole.tokens);
     expect(bits(second.params).equals(bits(straight.params))).toBe(true);
   });
+
+  it('resumes the weights\' moving average bit for bit (emaDecay)', async () => {
+    const o = { ...options, emaDecay: 0.9 };
+    const whole = await run(freshModel(), o);
+    expect(whole.ema?.length).toBeGreaterThan(0);
+    let steps = 0;
+    const half = await run(freshModel(), { ...o, shouldStop: () => ++steps === o.steps / 2 });
+    const back = decodeCheckpoint(encodeCheckpoint(half.checkpoint!));
+    expect(bits(back.ema!).equals(bits(half.checkpoint!.ema!))).toBe(true);
+    const second = freshModel(99);
+    const rest = await run(second, { ...o, resume: back });
+    expect(bits(rest.ema!).equals(bits(whole.ema!))).toBe(true);
+    // The average differs from the last weights, and a run without it returns none.
+    expect(bits(rest.ema!).equals(bits(second.params))).toBe(false);
+    expect((await run(freshModel(), options)).ema).toBeUndefined();
+  });
 });
 
 describe('checkpoint encoding', () => {

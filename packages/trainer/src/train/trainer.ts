@@ -34,6 +34,12 @@ export interface TrainOptions {
   resume?: TrainingCheckpoint;
   /** Asked after every step (after `onStep`); true stops the run early, with a checkpoint. */
   shouldStop?: () => boolean;
+  /**
+   * Also keep an exponential moving average of the weights with this decay (0 or absent: none), each
+   * step `ema ← d·ema + (1 − d)·params` with `d = min(emaDecay, (1 + step) / (10 + step))` (the short
+   * warm-up forgets the starting weights fast). Returned in `TrainResult.ema` and kept in checkpoints.
+   */
+  emaDecay?: number;
 }
 
 export interface StepInfo {
@@ -57,6 +63,8 @@ export interface TrainResult {
   stopped: boolean;
   /** The state to resume from, when stopped. */
   checkpoint?: TrainingCheckpoint;
+  /** The weights' moving average (a copy), when `emaDecay` was given. */
+  ema?: Float32Array;
 }
 
 /**
@@ -91,6 +99,8 @@ export function shardGradients(model: Gpt, sequences: readonly Sequence[], scale
 /** The state of one training run shared by `train` and `trainParallel`. */
 export class TrainingRun {
   readonly optimizer: AdamW;
+  /** The weights' exponential moving average (`options.emaDecay`), or null. */
+  readonly ema: Float32Array | null;
   private readonly stream: BatchStream;
   private readonly schedule: Schedule;
   readonly losses: number[] = [];
@@ -136,6 +146,9 @@ export class TrainingRun {
       this.step = cp.step;
       for (let s = 0; s < cp.step; s++) this.stream.next();
     }
+    const decay = options.emaDecay ?? 0;
+    if (decay > 0 && cp && !cp.ema) throw new Error('the checkpoint has no weight average to resume');
+    this.ema = decay > 0 ? Float32Array.from(cp?.ema ?? model.params) : null;
   }
 
   get done(): boolean {
@@ -163,6 +176,13 @@ export class TrainingRun {
   finishStep(lossSum: number, weight: number, rows: number): void {
     const lr = learningRate(this.step, this.schedule);
     const gradNorm = this.optimizer.update(this.model.params, this.model.grads, lr);
+    if (this.ema) {
+      const d = Math.fround(Math.min(this.options.emaDecay!, (1 + this.step) / (10 + this.step)));
+      const e = 1 - d;
+      const ema = this.ema;
+      const params = this.model.params;
+      for (let i = 0; i < ema.length; i++) ema[i] = d * ema[i]! + e * params[i]!;
+    }
     const loss = weight > 0 ? lossSum / weight : 0;
     this.losses.push(loss);
     this.tokens += rows;
@@ -186,6 +206,7 @@ export class TrainingRun {
       losses: [...this.losses],
       tokens: this.tokens,
       seconds: this.seconds,
+      ...(this.ema ? { ema: Float32Array.from(this.ema) } : {}),
       ...(meta ? { meta } : {}),
     };
   }
@@ -197,6 +218,7 @@ export class TrainingRun {
       seconds: this.seconds,
       stopped: this.stopped,
       ...(this.stopped ? { checkpoint: this.checkpoint() } : {}),
+      ...(this.ema ? { ema: Float32Array.from(this.ema) } : {}),
     };
   }
 }

@@ -21,6 +21,8 @@ export function tinyPlan(plan: TrainingPlan): TrainingPlan {
     model: { ...plan.model, dModel: 32, nLayers: 2, nHeads: 2, dFF: 128 },
     pretraining: { steps: 40, batchTokens: 1024, lr: 5e-3 },
     finetuning: { steps: 80, batchTokens: 1024, lr: 5e-3 },
+    // No noisy copies: at this size and these steps they keep the model from learning the reactions.
+    augment: { copies: 0, dropWord: 0 },
   };
 }
 
