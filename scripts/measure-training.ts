@@ -26,12 +26,16 @@ for (;;) {
   const failed = bloom.stages.find((s) => s.status === 'failed');
   if (failed) throw new Error(`${failed.name} failed: ${failed.error?.message}`);
   if (bloom.dataset.model.status === 'completed') {
-    console.log(`${path.basename(file)}: trained in ${((Date.now() - started) / 1000).toFixed(1)} s from upload`);
+    console.log(
+      `${path.basename(file)}: trained in ${((Date.now() - started) / 1000).toFixed(1)} s from upload`,
+    );
     for (const s of bloom.stages) {
       const seconds = (Date.parse(s.completedAt!) - Date.parse(s.startedAt!)) / 1000;
       console.log(`  ${s.name.padEnd(26)} ${seconds.toFixed(1).padStart(6)} s`);
     }
-    const f = trainingMetricsSchema.parse(bloom.stages.find((s) => s.name === 'training_finetuning')!.metrics);
+    const f = trainingMetricsSchema.parse(
+      bloom.stages.find((s) => s.name === 'training_finetuning')!.metrics,
+    );
     console.log(
       `  finetuning: ${f.parameters} parameters, ${f.steps} steps, train loss ${f.trainLoss?.toFixed(4)}, ` +
         `validation loss ${f.validationLoss?.toFixed(4) ?? '-'}, training reactions ${f.trainReactionAccuracy}, ` +

@@ -178,10 +178,6 @@ async function run(name: Name) {
     ...plan.finetuning,
     seed: plan.seed + 1,
   });
-  // The exported weights: the moving average when the plan keeps one (the raw weights are scored on
-  // the held-out lines too, for comparison).
-  const raw = Float32Array.from(model.params);
-  if (fine.ema) model.params.set(fine.ema);
   report('finetune', params, fine);
   const trainedSeconds = (performance.now() - started) / 1000;
 
@@ -242,10 +238,6 @@ async function run(name: Name) {
       for (const c of [...cases.confusion, ...g.confusion]) console.log(`      ✗ ${c}`);
   };
   heldOutScore('   ');
-  if (fine.ema) {
-    model.params.set(raw);
-    heldOutScore(' (raw weights, not exported)');
-  }
   const total = (performance.now() - started) / 1000;
   console.log(
     `  total       ${fmt(total).padStart(6)} s end to end (${fmt(trainedSeconds)} s to a trained model; goal ≤ ${goalSeconds} s) ` +

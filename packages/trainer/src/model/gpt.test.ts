@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../rng.js';
 import type { GptConfig } from './config.js';
 import { countParams } from './config.js';
-import { Gpt, type Batch } from './gpt.js';
+import { Gpt, type Batch, type Dropout } from './gpt.js';
 
 const tiny = (tieEmbeddings: boolean): GptConfig => ({
   vocabSize: 13,
@@ -24,8 +24,8 @@ function tinyBatch(rng: Rng, V: number, lengths = [6, 1, 7]): Batch {
 }
 
 /** Mean weighted loss of `batch` at the model's current parameters (no backward). */
-function lossAt(model: Gpt, batch: Batch, scale: number): number {
-  model.forward(batch);
+function lossAt(model: Gpt, batch: Batch, scale: number, dropout?: Dropout): number {
+  model.forward(batch, dropout);
   return model.loss(1) * scale;
 }
 
@@ -36,10 +36,23 @@ describe('GPT backward pass', () => {
     ),
     // Sequences longer than the attention's row blocks (16): several blocks and a partial one.
     { tied: true, kernels: 'wasm-simd' as const, lengths: [37, 3] },
+    // Dropout of the MLP's hidden units: the same seeded masks in every pass, so the loss is a
+    // smooth function of the weights and the gradient must be exact.
+    ...(['wasm-simd', 'js'] as const).map((kernels) => ({
+      tied: true,
+      kernels,
+      lengths: [6, 1, 7],
+      dropout: { rate: 0.3, seed: 5 },
+    })),
   ];
-  for (const { tied, kernels, lengths } of cases) {
+  for (const { tied, kernels, lengths, dropout } of cases as {
+    tied: boolean;
+    kernels: 'wasm-simd' | 'js';
+    lengths: number[];
+    dropout?: Dropout;
+  }[]) {
     {
-      it(`matches finite differences for every parameter tensor (${tied ? 'tied' : 'untied'} head, ${kernels}, lengths ${lengths.join('+')})`, () => {
+      it(`matches finite differences for every parameter tensor (${tied ? 'tied' : 'untied'} head, ${kernels}, lengths ${lengths.join('+')}${dropout ? ', dropout' : ''})`, () => {
         const config = { ...tiny(tied), contextLength: Math.max(...lengths) };
         const n = lengths.reduce((a, b) => a + b, 0);
         const model = new Gpt(config, { maxTokens: n, kernels });
@@ -52,10 +65,16 @@ describe('GPT backward pass', () => {
         const batch = tinyBatch(rng, config.vocabSize, lengths);
         const scale = 1 / batch.weights.reduce((a, b) => a + b, 0);
         model.zeroGrads();
-        model.forward(batch);
+        model.forward(batch, dropout);
         model.loss(scale);
         model.backward();
         const grads = Float32Array.from(model.grads);
+        if (dropout) {
+          // The masks do act: the loss differs from the one without dropout, and from other masks.
+          const withMasks = lossAt(model, batch, scale, dropout);
+          expect(lossAt(model, batch, scale)).not.toBe(withMasks);
+          expect(lossAt(model, batch, scale, { ...dropout, seed: dropout.seed + 1 })).not.toBe(withMasks);
+        }
 
         const eps = 1e-2;
         let checked = 0;
@@ -74,9 +93,9 @@ describe('GPT backward pass', () => {
           for (const u of probes) {
             const saved = Float32Array.from(v);
             for (let i = 0; i < v.length; i++) v[i] = saved[i]! + eps * u[i]!;
-            const plus = lossAt(model, batch, scale);
+            const plus = lossAt(model, batch, scale, dropout);
             for (let i = 0; i < v.length; i++) v[i] = saved[i]! - eps * u[i]!;
-            const minus = lossAt(model, batch, scale);
+            const minus = lossAt(model, batch, scale, dropout);
             v.set(saved);
             const numeric = (plus - minus) / (2 * eps);
             let analytic = 0;

@@ -2,7 +2,7 @@
 //
 //   x₀ = wte[token] + wpe[position]
 //   per block:  x ← x + Attn(LN₁(x))·Wo + bo        Attn: causal multi-head, softmax(QKᵀ/√dₕ)·V
-//               x ← x + GELU(LN₂(x)·W₁ + b₁)·W₂ + b₂
+//               x ← x + D(GELU(LN₂(x)·W₁ + b₁))·W₂ + b₂     D: dropout when training asks for it
 //   logits = LNf(x)·wteᵀ (tied head) or LNf(x)·head
 //
 // Sequences are packed: a batch is N tokens from several sequences laid end to end, positions
@@ -84,6 +84,17 @@ interface LayerActs {
   th: Float32Array;
 }
 
+/**
+ * Dropout of the MLP's hidden activations (training only): each of GELU's outputs is zeroed with
+ * probability `rate` and the rest scaled by 1 / (1 − rate) (inverted dropout), the masks drawn from
+ * `seed` (mulberry32, in row-major order, layer by layer): the same seed gives the same masks, so a
+ * step is reproducible and its gradient exact.
+ */
+export interface Dropout {
+  rate: number;
+  seed: number;
+}
+
 export class Gpt {
   readonly config: GptConfig;
   readonly layout: ParamLayout;
@@ -114,7 +125,9 @@ export class Gpt {
   private readonly lossTargets: Int32Array;
   private readonly lossWeights: Float32Array;
   /** The batch of the last forward pass and how many loss rows it had. */
-  private last: { batch: Batch; rows: number } | null = null;
+  private last: { batch: Batch; rows: number; dropout: boolean } | null = null;
+  /** Per layer, the last forward pass's dropout factors (0 or 1 / (1 − rate)) of the MLP's hidden units. */
+  private readonly dropMasks: Float32Array[] = [];
 
   constructor(config: GptConfig, options: GptOptions) {
     this.config = config;
@@ -263,7 +276,7 @@ export class Gpt {
    * Forward pass over a packed batch. Keeps the activations for `backward`. Returns the logits of the
    * loss rows (positions with weight > 0, in order), a view valid until the next call.
    */
-  forward(batch: Batch): { logits: Float32Array; rows: number } {
+  forward(batch: Batch, dropout?: Dropout): { logits: Float32Array; rows: number } {
     const { contextLength: T, dModel: d, dFF: f, nLayers: L, vocabSize: V } = this.config;
     const N = batch.tokens.length;
     if (N > this.maxTokens) throw new Error(`batch of ${N} tokens > maxTokens ${this.maxTokens}`);
@@ -276,6 +289,9 @@ export class Gpt {
       throw new Error('inconsistent batch');
     const { gemm } = this.arena;
     const p = this.p;
+    const drop = dropout && dropout.rate > 0 ? dropout : null;
+    const dropRng = drop ? new Rng(drop.seed) : null;
+    const keep = drop ? Math.fround(1 / (1 - drop.rate)) : 1;
 
     // Embeddings.
     const x0 = this.acts[0]?.xin ?? this.xout;
@@ -306,6 +322,14 @@ export class Gpt {
       fillRows(a.h, w.b1, N, f);
       gemm(a.ln2, w.w1, a.h, N, f, d, d, 1, f, f, true);
       this.arena.gelu(a.h, a.g, a.th, N * f);
+      if (drop) {
+        const mask = (this.dropMasks[l] ??= new Float32Array(this.maxTokens * f));
+        for (let i = 0; i < N * f; i++) {
+          const m = dropRng!.next() < drop.rate ? 0 : keep;
+          mask[i] = m;
+          a.g[i] = a.g[i]! * m;
+        }
+      }
       xout.set(a.xmid.subarray(0, N * d));
       addRows(xout, w.b2, N, d);
       gemm(a.g, w.w2, xout, N, d, f, f, 1, d, d, true);
@@ -327,7 +351,7 @@ export class Gpt {
       transpose(p.wte, V, d, d, this.wT);
       gemm(this.lnfRows, this.wT, this.logits, rows, V, d, d, 1, V, V, false);
     }
-    this.last = { batch, rows };
+    this.last = { batch, rows, dropout: drop !== null };
     return { logits: this.logits.subarray(0, rows * V), rows };
   }
 
@@ -388,7 +412,7 @@ export class Gpt {
   /** Backward pass of the last forward + loss: ACCUMULATES into `grads` (call zeroGrads first). */
   backward(): void {
     if (!this.last) throw new Error('backward() needs forward() and loss()');
-    const { batch, rows: R } = this.last;
+    const { batch, rows: R, dropout } = this.last;
     this.last = null;
     const { dModel: d, dFF: f, nLayers: L, vocabSize: V } = this.config;
     const N = batch.tokens.length;
@@ -424,6 +448,10 @@ export class Gpt {
       gemm(a.g, dx, gw.w2, f, d, N, 1, f, d, d, true);
       transpose(w.w2, f, d, d, wT);
       gemm(dx, wT, dh, N, f, d, d, 1, f, f, false);
+      if (dropout) {
+        const mask = this.dropMasks[l]!;
+        for (let i = 0; i < N * f; i++) dh[i] = dh[i]! * mask[i]!;
+      }
       this.arena.geluBackward(a.h, a.th, dh, N * f);
       sumRows(dh, gw.b1, N, f);
       gemm(a.ln2, dh, gw.w1, d, f, N, 1, d, f, f, true);

@@ -31,8 +31,9 @@ function tinyPlan(plan: TrainingPlan, finetuningSteps: number): TrainingPlan {
   return {
     ...plan,
     model: { ...plan.model, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32 },
-    pretraining: { steps: 4, batchTokens: 256, lr: 1e-2 },
-    finetuning: { steps: finetuningSteps, batchTokens: 512, lr: 1e-2 },
+    // The default plan's other settings (dropout, weight average) kept: pause/resume covers them.
+    pretraining: { ...plan.pretraining, steps: 4, batchTokens: 256, lr: 1e-2 },
+    finetuning: { ...plan.finetuning, steps: finetuningSteps, batchTokens: 512, lr: 1e-2 },
   };
 }
 

@@ -167,9 +167,6 @@ export async function trainingStage(
     };
   }
   const metrics: StageMetrics = { ...partial(), tokensPerSecond };
-  // The weights' moving average, when the plan keeps one (plan.finetuning.emaDecay), is what the
-  // stage returns (and what the agent exports); the final metrics measure those weights.
-  if (result.ema) model.params.set(result.ema);
   if (phase === 'finetuning') {
     const sampled = evenlySpread(trainExamples.length, MAX_TRAIN_ACCURACY_INPUTS).map(
       (i) => trainExamples[i]!,

@@ -71,20 +71,25 @@ describe.each(trainers)('checkpoint and resume with %s', (_, run) => {
     expect(bits(second.params).equals(bits(straight.params))).toBe(true);
   });
 
-  it('resumes the weights\' moving average bit for bit (emaDecay)', async () => {
-    const o = { ...options, emaDecay: 0.9 };
-    const whole = await run(freshModel(), o);
-    expect(whole.ema?.length).toBeGreaterThan(0);
+  it('resumes a run with dropout bit for bit, and one thread or two give the same masks', async () => {
+    const o = { ...options, dropout: 0.2 };
+    const straight = freshModel();
+    const whole = await run(straight, o);
     let steps = 0;
     const half = await run(freshModel(), { ...o, shouldStop: () => ++steps === o.steps / 2 });
-    const back = decodeCheckpoint(encodeCheckpoint(half.checkpoint!));
-    expect(bits(back.ema!).equals(bits(half.checkpoint!.ema!))).toBe(true);
     const second = freshModel(99);
-    const rest = await run(second, { ...o, resume: back });
-    expect(bits(rest.ema!).equals(bits(whole.ema!))).toBe(true);
-    // The average differs from the last weights, and a run without it returns none.
-    expect(bits(rest.ema!).equals(bits(second.params))).toBe(false);
-    expect((await run(freshModel(), options)).ema).toBeUndefined();
+    const rest = await run(second, { ...o, resume: decodeCheckpoint(encodeCheckpoint(half.checkpoint!)) });
+    expect(rest.losses).toEqual(whole.losses);
+    expect(bits(second.params).equals(bits(straight.params))).toBe(true);
+    // One thread or two: the same dropout masks, the same weights.
+    const one = freshModel();
+    const two = freshModel();
+    const a = train(one, sequences, o);
+    const b = await trainParallel(two, sequences, o);
+    expect(b.losses).toEqual(a.losses);
+    expect(bits(two.params).equals(bits(one.params))).toBe(true);
+    // Dropout changes the run.
+    expect(a.losses).not.toEqual((await run(freshModel(), options)).losses);
   });
 });
 

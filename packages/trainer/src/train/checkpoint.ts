@@ -1,7 +1,6 @@
 // A training run's complete state, and its binary encoding.
 //
-// The state is the weights, AdamW's moments and step counter, the weights' moving average when the
-// run keeps one, the losses so far and the counters. The
+// The state is the weights, AdamW's moments and step counter, the losses so far and the counters. The
 // batch stream is NOT stored: a resumed run replays it from the seed (skipping `step` batches — a
 // shuffle per epoch, far cheaper than one training step), so the checkpoint does not depend on the
 // random generator's internals.
@@ -10,9 +9,9 @@
 //   0  magic "GHCK" (4 bytes)
 //   4  format version, uint32 (1)
 //   8  header length H in bytes, uint32
-//  12  header: UTF-8 JSON {step, optimizerStep, tokens, seconds, losses, length, ema?, meta}
+//  12  header: UTF-8 JSON {step, optimizerStep, tokens, seconds, losses, length, meta}
 //      then zero bytes up to a multiple of 4
-//   …  params, m, v (then ema when the header's `ema` is true): `length` float32 each, little-endian
+//   …  params, m, v: `length` float32 each, little-endian
 // A file of any other length is refused (a truncated write must not resume as garbage).
 
 export interface TrainingCheckpoint {
@@ -31,8 +30,6 @@ export interface TrainingCheckpoint {
   tokens: number;
   /** Training seconds so far (for tokens/s over the whole run). */
   seconds: number;
-  /** The weights' exponential moving average (runs with `emaDecay`), same layout. */
-  ema?: Float32Array;
   /** The caller's own state (JSON), e.g. a training stage's validation curve. */
   meta?: Record<string, unknown>;
 }
@@ -51,17 +48,14 @@ interface Header {
   seconds: number;
   losses: number[];
   length: number;
-  /** A fourth array, the weights' moving average, follows v. */
-  ema?: boolean;
   meta?: Record<string, unknown>;
 }
 
 export function encodeCheckpoint(cp: TrainingCheckpoint): Uint8Array {
   if (!LITTLE_ENDIAN) throw new Error('checkpoints need a little-endian platform');
   const length = cp.params.length;
-  if (cp.m.length !== length || cp.v.length !== length || (cp.ema && cp.ema.length !== length))
-    throw new Error('checkpoint params, m, v and ema differ in length');
-  const arrays = cp.ema ? 4 : 3;
+  if (cp.m.length !== length || cp.v.length !== length)
+    throw new Error('checkpoint params, m and v differ in length');
   const header: Header = {
     step: cp.step,
     optimizerStep: cp.optimizerStep,
@@ -70,22 +64,20 @@ export function encodeCheckpoint(cp: TrainingCheckpoint): Uint8Array {
     // JSON keeps every double exactly (shortest round-trip form), so resumed losses are bit-identical.
     losses: cp.losses,
     length,
-    ...(cp.ema ? { ema: true } : {}),
     ...(cp.meta ? { meta: cp.meta } : {}),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const arraysAt = PREAMBLE + Math.ceil(json.length / 4) * 4;
-  const bytes = new Uint8Array(arraysAt + arrays * length * 4);
+  const bytes = new Uint8Array(arraysAt + 3 * length * 4);
   bytes.set(MAGIC, 0);
   const view = new DataView(bytes.buffer);
   view.setUint32(4, VERSION, true);
   view.setUint32(8, json.length, true);
   bytes.set(json, PREAMBLE);
-  const floats = new Float32Array(bytes.buffer, arraysAt, arrays * length);
+  const floats = new Float32Array(bytes.buffer, arraysAt, 3 * length);
   floats.set(cp.params, 0);
   floats.set(cp.m, length);
   floats.set(cp.v, 2 * length);
-  if (cp.ema) floats.set(cp.ema, 3 * length);
   return bytes;
 }
 
@@ -110,7 +102,7 @@ export function decodeCheckpoint(bytes: Uint8Array): TrainingCheckpoint {
     throw new Error('checkpoint header is damaged');
   }
   const arraysAt = PREAMBLE + Math.ceil(headerLength / 4) * 4;
-  const expected = arraysAt + (header.ema ? 4 : 3) * header.length * 4;
+  const expected = arraysAt + 3 * header.length * 4;
   if (bytes.length !== expected)
     throw new Error(`checkpoint truncated or damaged: ${bytes.length} bytes, expected ${expected}`);
   // A copy: aligned whatever the input's offset, and independent of the caller's buffer.
@@ -121,7 +113,6 @@ export function decodeCheckpoint(bytes: Uint8Array): TrainingCheckpoint {
     params: floats.subarray(0, n),
     m: floats.subarray(n, 2 * n),
     v: floats.subarray(2 * n, 3 * n),
-    ...(header.ema ? { ema: floats.subarray(3 * n, 4 * n) } : {}),
     optimizerStep: header.optimizerStep,
     losses: header.losses,
     tokens: header.tokens,

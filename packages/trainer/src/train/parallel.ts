@@ -2,7 +2,7 @@
 // (with its own copy of the model and its own WebAssembly memory) computes shard 1. The worker reads
 // the weights from, and writes its gradient to, SharedArrayBuffers; this thread adds the two gradients
 // (g0 + g1, as `train` does) and runs AdamW. Bit-identical to `train` for the same inputs.
-import type { Gpt } from '../model/gpt.js';
+import type { Dropout, Gpt } from '../model/gpt.js';
 import type { Sequence } from './data.js';
 import { startWorker } from './start-worker.js';
 import { addInto, shardGradients, TrainingRun, type TrainOptions, type TrainResult } from './trainer.js';
@@ -18,6 +18,7 @@ export interface ShardWorkerInit {
 export interface ShardRequest {
   sequences: { ids: Int32Array; lossFrom: number }[];
   scale: number;
+  dropout?: Dropout;
 }
 
 export type ShardReply = { loss: number } | { error: string };
@@ -55,8 +56,13 @@ export async function trainParallel(
     while (run.running) {
       const { shards, scale, weight, rows } = run.nextBatch();
       params.set(model.params);
-      const reply = ask({ sequences: shards[1]!.map((s) => ({ ids: s.ids, lossFrom: s.lossFrom })), scale });
-      const loss0 = shardGradients(model, shards[0]!, scale);
+      const dropout = run.dropoutFor(1);
+      const reply = ask({
+        sequences: shards[1]!.map((s) => ({ ids: s.ids, lossFrom: s.lossFrom })),
+        scale,
+        ...(dropout ? { dropout } : {}),
+      });
+      const loss0 = shardGradients(model, shards[0]!, scale, run.dropoutFor(0));
       const r = await reply;
       pending = null;
       if ('error' in r) throw new Error(`shard worker: ${r.error}`);

@@ -15,7 +15,7 @@ port.on('message', (request: ShardRequest) => {
   let reply: ShardReply;
   try {
     model.params.set(params);
-    const loss = shardGradients(model, request.sequences, request.scale);
+    const loss = shardGradients(model, request.sequences, request.scale, request.dropout);
     grads.set(model.grads);
     reply = { loss };
   } catch (e) {

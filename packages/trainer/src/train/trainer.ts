@@ -5,7 +5,7 @@
 // threads at once (`trainParallel`, parallel.ts). Float addition of two numbers is commutative, so
 // both give BIT-IDENTICAL weights: training is deterministic for a seed whatever the thread count,
 // and whichever kernels run (the WASM and JS kernels agree bit for bit, see kernels/kernels.ts).
-import type { Gpt } from '../model/gpt.js';
+import type { Dropout, Gpt } from '../model/gpt.js';
 import { Rng } from '../rng.js';
 import { AdamW, DEFAULT_ADAMW, learningRate, type AdamWOptions, type Schedule } from './adamw.js';
 import type { TrainingCheckpoint } from './checkpoint.js';
@@ -35,11 +35,10 @@ export interface TrainOptions {
   /** Asked after every step (after `onStep`); true stops the run early, with a checkpoint. */
   shouldStop?: () => boolean;
   /**
-   * Also keep an exponential moving average of the weights with this decay (0 or absent: none), each
-   * step `ema ← d·ema + (1 − d)·params` with `d = min(emaDecay, (1 + step) / (10 + step))` (the short
-   * warm-up forgets the starting weights fast). Returned in `TrainResult.ema` and kept in checkpoints.
+   * Dropout rate of the MLP's hidden activations (0 or absent: none; see Gpt.forward). The masks are
+   * seeded by (seed, step, shard), so a run stays bit-identical on one thread or two, and when resumed.
    */
-  emaDecay?: number;
+  dropout?: number;
 }
 
 export interface StepInfo {
@@ -63,8 +62,6 @@ export interface TrainResult {
   stopped: boolean;
   /** The state to resume from, when stopped. */
   checkpoint?: TrainingCheckpoint;
-  /** The weights' moving average (a copy), when `emaDecay` was given. */
-  ema?: Float32Array;
 }
 
 /**
@@ -87,10 +84,15 @@ export function splitShards(sequences: readonly Sequence[], n: number): Sequence
  * Gradient of (scale · Σ weight·loss) over one shard, from zero, into `model.grads`; returns the
  * shard's Σ weight·loss.
  */
-export function shardGradients(model: Gpt, sequences: readonly Sequence[], scale: number): number {
+export function shardGradients(
+  model: Gpt,
+  sequences: readonly Sequence[],
+  scale: number,
+  dropout?: Dropout,
+): number {
   model.zeroGrads();
   if (sequences.length === 0) return 0;
-  model.forward(packBatch(sequences));
+  model.forward(packBatch(sequences), dropout);
   const loss = model.loss(scale);
   model.backward();
   return loss;
@@ -99,8 +101,6 @@ export function shardGradients(model: Gpt, sequences: readonly Sequence[], scale
 /** The state of one training run shared by `train` and `trainParallel`. */
 export class TrainingRun {
   readonly optimizer: AdamW;
-  /** The weights' exponential moving average (`options.emaDecay`), or null. */
-  readonly ema: Float32Array | null;
   private readonly stream: BatchStream;
   private readonly schedule: Schedule;
   readonly losses: number[] = [];
@@ -146,9 +146,6 @@ export class TrainingRun {
       this.step = cp.step;
       for (let s = 0; s < cp.step; s++) this.stream.next();
     }
-    const decay = options.emaDecay ?? 0;
-    if (decay > 0 && cp && !cp.ema) throw new Error('the checkpoint has no weight average to resume');
-    this.ema = decay > 0 ? Float32Array.from(cp?.ema ?? model.params) : null;
   }
 
   get done(): boolean {
@@ -158,6 +155,18 @@ export class TrainingRun {
   /** Whether the loop should run another step. */
   get running(): boolean {
     return !this.done && !this.stopped;
+  }
+
+  /** Shard `shard`'s dropout of the current step (undefined without dropout). */
+  dropoutFor(shard: number): Dropout | undefined {
+    const rate = this.options.dropout ?? 0;
+    if (!(rate > 0)) return undefined;
+    const seed =
+      (Math.imul(this.options.seed, 0x9e3779b1) ^
+        Math.imul(this.step + 1, 0x85ebca6b) ^
+        Math.imul(shard + 1, 0xc2b2ae35)) >>>
+      0;
+    return { rate, seed };
   }
 
   /** The next batch: its shards, the loss scale (1 / trained tokens) and its rows. */
@@ -176,13 +185,6 @@ export class TrainingRun {
   finishStep(lossSum: number, weight: number, rows: number): void {
     const lr = learningRate(this.step, this.schedule);
     const gradNorm = this.optimizer.update(this.model.params, this.model.grads, lr);
-    if (this.ema) {
-      const d = Math.fround(Math.min(this.options.emaDecay!, (1 + this.step) / (10 + this.step)));
-      const e = 1 - d;
-      const ema = this.ema;
-      const params = this.model.params;
-      for (let i = 0; i < ema.length; i++) ema[i] = d * ema[i]! + e * params[i]!;
-    }
     const loss = weight > 0 ? lossSum / weight : 0;
     this.losses.push(loss);
     this.tokens += rows;
@@ -206,7 +208,6 @@ export class TrainingRun {
       losses: [...this.losses],
       tokens: this.tokens,
       seconds: this.seconds,
-      ...(this.ema ? { ema: Float32Array.from(this.ema) } : {}),
       ...(meta ? { meta } : {}),
     };
   }
@@ -218,7 +219,6 @@ export class TrainingRun {
       seconds: this.seconds,
       stopped: this.stopped,
       ...(this.stopped ? { checkpoint: this.checkpoint() } : {}),
-      ...(this.ema ? { ema: Float32Array.from(this.ema) } : {}),
     };
   }
 }
@@ -231,7 +231,7 @@ export function train(model: Gpt, sequences: readonly Sequence[], options: Train
     const { shards, scale, weight, rows } = run.nextBatch();
     let loss = 0;
     for (let s = SHARDS - 1; s >= 0; s--) {
-      loss += shardGradients(model, shards[s]!, scale);
+      loss += shardGradients(model, shards[s]!, scale, run.dropoutFor(s));
       if (s > 0) addInto(spare, model.grads, s === SHARDS - 1);
     }
     addInto(model.grads, spare, false);
