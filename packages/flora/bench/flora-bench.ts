@@ -6,7 +6,7 @@
 // kernel for comparison, and resident memory over a bare Node process (child processes, after a full GC).
 //   npm run bench:flora            (from the repository root)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,7 @@ execFileSync(path.join(here, '../../../node_modules/.bin/tsc'), ['-b', path.join
 });
 console.log(`Flora bench — Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}, single thread`);
 const dir = mkdtempSync(path.join(tmpdir(), 'flora-bench-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 for (const { label, shape } of SIZES) {
   const { agent } = randomAgent(shape, 1);
   const file = await readAgentFile(agent);
