@@ -1,28 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
 import { signedInContextUser } from './support/accounts.js';
+import { stageStatuses, uploadExample } from './support/agents.js';
 import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
-
-const example = (name: string) =>
-  fileURLToPath(new URL(`../../shared/mtp/examples/${name}`, import.meta.url));
-
-async function upload(page: Page, file: string, name?: string) {
-  await page.goto('/agent/new');
-  await page.getByRole('heading', { name: en.newAgent.formHeading }).waitFor();
-  if (name) await page.getByLabel(en.newAgent.nameLabel).fill(name);
-  await page.locator('input[type="file"]').setInputFiles(example(file));
-  await page.getByRole('button', { name: en.newAgent.submit }).click();
-}
-
-/** The status of each stage card, in order, as the page shows it. */
-function stageStatuses(page: Page): Promise<(string | null)[]> {
-  return page
-    .locator('li.stage-card')
-    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-status')));
-}
 
 describe.skipIf(!hasBrowser)('agents in the browser', () => {
   const newPage = useBrowser({
@@ -39,7 +20,7 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
   it('uploads bloom_2_0_1.json, follows its training live to Trained, downloads it, renames and deletes it', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
-    await upload(page, 'bloom_2_0_1.json');
+    await uploadExample(page, 'bloom_2_0_1.json');
     await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
     await page.locator('li.stage-card').first().waitFor();
     expect(await page.locator('li.stage-card').count()).toBe(7);
@@ -117,7 +98,7 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
   it('refuses a template file with a translated problem, creating nothing', async () => {
     const page = await newPage({ width: 375, height: 800 });
     await signedInContextUser(page.context());
-    await upload(page, 'template_2_1_0.json');
+    await uploadExample(page, 'template_2_1_0.json');
     await page.getByText(en.upload.errors.invalidProtocol).waitFor();
     await page
       .getByText(/template file, not a protocol file/)

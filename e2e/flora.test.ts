@@ -3,19 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
 import { signedInContextUser } from './support/accounts.js';
+import { stageStatuses, uploadExample } from './support/agents.js';
 import { hasBrowser, screenshot, screenshotsDir, useBrowser } from './support/browser.js';
-
-const example = (name: string) =>
-  fileURLToPath(new URL(`../../shared/mtp/examples/${name}`, import.meta.url));
-
-/** The status of each stage card, in order. */
-const stageStatuses = (page: Page) =>
-  page.locator('li.stage-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-status')));
 
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -35,9 +28,7 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
   it('trains bloom_2_0_1.json and runs it in the playground: an output, a reaction, a guardrail', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
-    await page.goto('/agent/new');
-    await page.locator('input[type="file"]').setInputFiles(example('bloom_2_0_1.json'));
-    await page.getByRole('button', { name: en.newAgent.submit }).click();
+    await uploadExample(page, 'bloom_2_0_1.json');
     await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
     await expect
       .poll(async () => stageStatuses(page), { timeout: 150_000, interval: 500 })

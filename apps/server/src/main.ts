@@ -1,23 +1,12 @@
 // Starts Greenhouse: configuration, database (with migrations), then the HTTP server.
 import { DirectoryLockedError, openDatabase } from '@greenhouse/db';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { startWorkers, type Workers } from './features/jobs/start-workers.js';
 import { createLogger } from './lib/logger.js';
 
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
-}
-
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const database = await openDatabase(config.database).catch((error: unknown) => {
   if (error instanceof DirectoryLockedError) fail(error.message);

@@ -2,23 +2,12 @@
 // Start as many as you like, on as many machines as share DATABASE_URL and ARTIFACTS_DIR.
 // SIGTERM/SIGINT: running stages pause at a checkpoint and are handed back to the queue.
 import { openDatabase } from '@greenhouse/db';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { startWorkers } from './features/jobs/start-workers.js';
 import { createLogger } from './lib/logger.js';
 
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
-}
-
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 if (config.database.driver !== 'postgres') {
   fail(
     'A standalone worker needs PostgreSQL: set DATABASE_URL (the embedded database belongs to the ' +

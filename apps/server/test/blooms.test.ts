@@ -6,6 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { pollBloom } from './support/training.js';
 import { signedInClient } from './support/users.js';
 
 // The shared reference files (CI has ../shared beside the checkout).
@@ -34,16 +35,14 @@ async function bloomCount(userId: string): Promise<number> {
 }
 
 /** Polls the agent until its data stages are done (or one failed). */
-async function untilDataStagesSettle(client: SessionClient, id: string): Promise<Bloom> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const bloom = bloomSchema.parse((await client.get(`/api/blooms/${id}`)).body);
-    const validation = bloom.stages.find((s) => s.name === 'data_validation')!;
-    if (validation.status === 'completed' || bloom.stages.some((s) => s.status === 'failed')) return bloom;
-    if (Date.now() > deadline) throw new Error(`stages did not settle: ${JSON.stringify(bloom.stages)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilDataStagesSettle = (client: SessionClient, id: string): Promise<Bloom> =>
+  pollBloom(
+    async () => (await client.get(`/api/blooms/${id}`)).body,
+    (bloom) =>
+      bloom.stages.find((s) => s.name === 'data_validation')!.status === 'completed' ||
+      bloom.stages.some((s) => s.status === 'failed'),
+    20_000,
+  );
 
 describe('uploading protocol files', () => {
   it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])('takes %s through the data stages', async (file) => {

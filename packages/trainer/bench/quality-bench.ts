@@ -19,6 +19,7 @@ import { parseOutput, parseProtocolText, renderPrompt, type Protocol } from '@gr
 import { countParams } from '../src/model/config.js';
 import { Gpt } from '../src/model/gpt.js';
 import { planTraining, planVocabulary, type TrainingPlan } from '../src/pipeline/plan.js';
+import { splitExamples } from '../src/pipeline/split.js';
 import { trainBpe, type Tokenizer } from '../src/tokenizer/bpe.js';
 import { protocolAddedTokens } from '../src/tokenizer/protocol-tokens.js';
 import { finetuneSequence, pretrainSequences, type Sequence } from '../src/train/data.js';
@@ -45,10 +46,6 @@ const PROTOCOLS = {
 } as const;
 type Name = keyof typeof PROTOCOLS;
 
-// The server's split (apps/server/src/features/pipeline/data-stages.ts).
-const VALIDATION_EVERY = 5;
-const MIN_SAMPLES_FOR_HOLDOUT = 4;
-
 interface HeldOutFile {
   set: string;
   cases: { inputs: string[]; reaction: string }[];
@@ -62,23 +59,10 @@ const load = () =>
     .map((x) => fmt(x, 2))
     .join(' ');
 
+/** The product's split (the server's data_validation stage), as examples. */
 function split(examples: ProtocolExample[]) {
-  const perReaction = new Map<string, number>();
-  for (const e of examples)
-    if (e.kind === 'sample') perReaction.set(e.reaction, (perReaction.get(e.reaction) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  const train: ProtocolExample[] = [];
-  const validation: ProtocolExample[] = [];
-  for (const e of examples) {
-    const n = (seen.get(e.reaction) ?? 0) + 1;
-    seen.set(e.reaction, n);
-    const holdOut =
-      e.kind === 'sample' &&
-      (perReaction.get(e.reaction) ?? 0) >= MIN_SAMPLES_FOR_HOLDOUT &&
-      n % VALIDATION_EVERY === 0;
-    (holdOut ? validation : train).push(e);
-  }
-  return { train, validation };
+  const { train, validation } = splitExamples(examples);
+  return { train: train.map((i) => examples[i]!), validation: validation.map((i) => examples[i]!) };
 }
 
 function merge<T>(base: T, override: unknown): T {

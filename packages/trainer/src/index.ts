@@ -23,8 +23,6 @@ export type { ProtocolExample } from './train/protocol-data.js';
 export { decodeCheckpoint, encodeCheckpoint } from './train/checkpoint.js';
 export type { TrainingCheckpoint } from './train/checkpoint.js';
 export type { LossPoint, Split, StageMetrics, StageProgress, TrainingExample } from './pipeline/types.js';
-// The same, under a name that does not clash with @greenhouse/contracts' StageProgress (which has no metrics).
-export type { StageProgress as StageThreadProgress } from './pipeline/types.js';
 export { planTraining, planVocabulary, DEFAULT_SEED } from './pipeline/plan.js';
 export type { DatasetStats, PhasePlan, TrainingPlan } from './pipeline/plan.js';
 export { tokenizerStage } from './pipeline/tokenizer-stage.js';
@@ -49,3 +47,4 @@ export type {
 export { fromFloat16, toFloat16 } from './pipeline/float16.js';
 export { runStageInThread } from './pipeline/stage-thread.js';
 export type { StageRequest, StageResults, StageThreadOptions } from './pipeline/stage-thread.js';
+export { samplesPerReaction, splitExamples } from './pipeline/split.js';

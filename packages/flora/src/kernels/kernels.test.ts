@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
-import { compileWat } from '../../scripts/build-wasm.mjs';
+import { compileWat } from '../../../../scripts/build-wasm.mjs';
 import { halfToFloat } from '../float16.js';
 import { mulberry32 } from '../sampling.js';
 import { createKernels, panelIndex, PANEL, wasmSimdAvailable, X_SCALE, type Kernels } from './kernels.js';

@@ -83,7 +83,7 @@ describe('gemm kernels', () => {
 
   it('the committed WebAssembly is built from kernels.wat (run `npm run build:wasm -w @greenhouse/trainer`)', async () => {
     // @ts-expect-error plain JS build script without types
-    const { compileWat } = (await import('../../scripts/build-wasm.mjs')) as {
+    const { compileWat } = (await import('../../../../scripts/build-wasm.mjs')) as {
       compileWat: (wat: string) => Promise<Buffer>;
     };
     const wat = readFileSync(new URL('./kernels.wat', import.meta.url), 'utf8');

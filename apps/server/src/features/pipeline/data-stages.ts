@@ -1,7 +1,7 @@
 // The three data stages: pure functions from the stored protocol (and earlier stages' outputs)
 // to this stage's outputs. The stage runner persists what they return.
 import { parseProtocol, type Protocol } from '@greenhouse/mtp';
-import { protocolExamples } from '@greenhouse/trainer';
+import { protocolExamples, samplesPerReaction, splitExamples, type Split } from '@greenhouse/trainer';
 import { StageFailure } from './stages.js';
 
 export interface StageOutput {
@@ -23,10 +23,7 @@ export interface Dataset {
   examples: Example[];
 }
 
-export interface Split {
-  train: number[];
-  validation: number[];
-}
+export type { Split };
 
 /** data_preparation_stage_1 — parse the uploaded file and normalise it (any version) into one shape. */
 export function prepareStage1(content: unknown): StageOutput {
@@ -73,10 +70,6 @@ export function prepareStage2(protocol: Protocol): StageOutput {
   };
 }
 
-// Every VALIDATION_EVERY-th sample of each reaction is held out, once a reaction has enough samples.
-const VALIDATION_EVERY = 5;
-const MIN_SAMPLES_FOR_HOLDOUT = 4;
-
 /**
  * data_validation — the protocol checks again (schema and semantic) on what is stored, then the
  * dataset's sanity: duplicate inputs (reported, not fatal), lengths, and a deterministic
@@ -94,33 +87,8 @@ export function validateData(content: unknown, dataset: Dataset): StageOutput {
   const duplicates = [...byInput.values()].filter((ids) => ids.length > 1);
   const conflicting = duplicates.filter((ids) => new Set(ids.map((i) => examples[i]!.output)).size > 1);
 
-  const split: Split = { train: [], validation: [] };
-  const seen = new Map<string, number>();
-  const perReaction = new Map<string, number>();
-  for (const e of examples)
-    if (e.kind === 'sample') perReaction.set(e.reaction, (perReaction.get(e.reaction) ?? 0) + 1);
-  examples.forEach((e, i) => {
-    const n = (seen.get(e.reaction) ?? 0) + 1;
-    seen.set(e.reaction, n);
-    const holdOut =
-      e.kind === 'sample' &&
-      (perReaction.get(e.reaction) ?? 0) >= MIN_SAMPLES_FOR_HOLDOUT &&
-      n % VALIDATION_EVERY === 0;
-    (holdOut ? split.validation : split.train).push(i);
-  });
-
-  // A small protocol (no reaction with enough samples) still gets a validation loss: its largest
-  // reaction, if it has 3 samples or more, gives up its last one.
-  if (split.validation.length === 0) {
-    const [largest] = [...perReaction].sort((a, b) => b[1] - a[1]);
-    if (largest && largest[1] >= 3) {
-      const last = split.train.findLast(
-        (i) => examples[i]!.kind === 'sample' && examples[i]!.reaction === largest[0],
-      )!;
-      split.train = split.train.filter((i) => i !== last);
-      split.validation.push(last);
-    }
-  }
+  const split = splitExamples(examples);
+  const perReaction = samplesPerReaction(examples);
 
   const lengths = (texts: string[]) => ({
     min: Math.min(...texts.map((t) => t.length)),

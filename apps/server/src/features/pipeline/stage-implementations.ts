@@ -1,11 +1,10 @@
 // What each stage does, from its stored inputs to its outputs. The data stages are quick pure
 // functions; the training stages run the trainer in a worker thread (runStageInThread), so the
 // event loop of the process — which may be serving the API — stays free while a model trains.
-import type { StageProgress } from '@greenhouse/contracts';
 import type { Protocol } from '@greenhouse/mtp';
 import {
   runStageInThread,
-  type StageThreadProgress,
+  type StageProgress as TrainerProgress,
   type TokenizerJson,
   type TrainingPlan,
 } from '@greenhouse/trainer';
@@ -34,29 +33,29 @@ const bytesOf = (view: Float32Array | Uint8Array) =>
 const floatsOf = (data: Buffer) =>
   new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
 
+/** The thread's progress, as the runner stores it. */
 function forward(context: StageContext) {
-  return (p: StageThreadProgress) =>
-    context.onProgress(
-      { percent: p.percent, step: p.step, totalSteps: p.totalSteps, etaSeconds: p.etaSeconds },
-      p.metrics,
-    );
+  return ({ metrics, ...progress }: TrainerProgress) => context.onProgress(progress, metrics);
 }
 
-async function trainingInputs(inputs: StageInputs) {
-  const [protocol, dataset, split, plan, tokenizer] = await Promise.all([
+/** What every stage after the tokenizer reads: the protocol, the plan and the tokenizer. */
+async function modelInputs(inputs: StageInputs) {
+  const [protocol, plan, tokenizer] = await Promise.all([
     inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
-    inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
-    inputs.artifact<Split>('data_validation', 'split'),
     inputs.artifact<TrainingPlan>('training_tokenizer', 'plan'),
     inputs.file('training_tokenizer', 'tokenizer'),
   ]);
-  return {
-    protocol,
-    examples: dataset.examples,
-    split,
-    plan,
-    tokenizer: JSON.parse(tokenizer.toString('utf8')) as TokenizerJson,
-  };
+  return { protocol, plan, tokenizer: JSON.parse(tokenizer.toString('utf8')) as TokenizerJson };
+}
+
+/** The training stages read the examples and their split too. */
+async function trainingInputs(inputs: StageInputs) {
+  const [model, dataset, split] = await Promise.all([
+    modelInputs(inputs),
+    inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
+    inputs.artifact<Split>('data_validation', 'split'),
+  ]);
+  return { ...model, examples: dataset.examples, split };
 }
 
 async function trainPhase(
@@ -69,7 +68,6 @@ async function trainPhase(
   const resume = await inputs.checkpoint();
   const initialWeights =
     phase === 'finetuning' ? floatsOf(await inputs.file('training_pretraining', 'weights')) : undefined;
-  let last: StageProgress = { percent: 0, step: 0, totalSteps: data.plan[phase].steps, etaSeconds: null };
   const result = await runStageInThread(
     {
       kind: 'training',
@@ -82,14 +80,11 @@ async function trainPhase(
     {
       signal: context.signal,
       sliceSeconds: context.sliceSeconds,
-      onProgress: (p) => {
-        last = { percent: p.percent, step: p.step, totalSteps: p.totalSteps, etaSeconds: p.etaSeconds };
-        forward(context)(p);
-      },
+      onProgress: forward(context),
     },
   );
   if (result.status === 'paused')
-    return { paused: { checkpoint: result.checkpoint, progress: last, metrics: result.metrics } };
+    return { paused: { checkpoint: result.checkpoint, metrics: result.metrics } };
   return { artifacts: {}, files: { weights: bytesOf(result.weights) }, metrics: result.metrics };
 }
 
@@ -134,7 +129,7 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
     training_finetuning: (inputs, context) => trainPhase('finetuning', inputs, context, threads),
     training_exporting: async (inputs, context) => {
       const [data, weights, bloom, tokenizerMetrics, pretraining, finetuning] = await Promise.all([
-        trainingInputs(inputs),
+        modelInputs(inputs),
         inputs.file('training_finetuning', 'weights'),
         inputs.bloom(),
         inputs.metrics('training_tokenizer'),

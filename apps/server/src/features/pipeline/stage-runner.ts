@@ -42,7 +42,8 @@ export interface StageOutput {
 
 /** A stage that stopped early with its state: it goes on from the checkpoint in a new job. */
 export interface StagePause {
-  paused: { checkpoint: Uint8Array; progress: StageProgress; metrics: Record<string, unknown> };
+  /** (The progress reported last is already stored: the runner writes it before the pause.) */
+  paused: { checkpoint: Uint8Array; metrics: Record<string, unknown> };
 }
 
 export type StageImplementation = (
@@ -63,6 +64,15 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 /** Another run took the stage over (its job expired and was handed out again), or the agent is gone. */
 class StageTakenOver extends Error {}
+
+const stageKey = (bloomId: string, name: string) =>
+  and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, name as BloomStageName));
+const artifactKey = (bloomId: string, stage: BloomStageName, kind: string) =>
+  and(
+    eq(schema.bloomArtifacts.bloomId, bloomId),
+    eq(schema.bloomArtifacts.stage, stage),
+    eq(schema.bloomArtifacts.kind, kind),
+  );
 
 export function isTrainingStage(stage: BloomStageName): boolean {
   return (trainingStages as readonly string[]).includes(stage);
@@ -104,10 +114,7 @@ export class StageRunner {
   async run(job: StageJob, context: StageJobContext): Promise<void> {
     const stage = job.stage as BloomStageName;
     if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${job.stage}`);
-    const [row] = await this.db
-      .select()
-      .from(schema.bloomStages)
-      .where(and(eq(schema.bloomStages.bloomId, job.bloomId), eq(schema.bloomStages.name, stage)));
+    const [row] = await this.db.select().from(schema.bloomStages).where(stageKey(job.bloomId, stage));
     // The agent was deleted, or the stage is done: nothing to do.
     if (!row || row.status === 'completed' || row.status === 'failed') return;
     const implementation = this.options.implementations[stage];
@@ -193,14 +200,11 @@ export class StageRunner {
     const stage = row.name as BloomStageName;
     const ref = await this.options.files.write(row.bloomId, stage, CHECKPOINT, paused.checkpoint);
     await this.db.transaction(async (tx) => {
-      await this.fencedUpdate(tx, row, attempt, { progress: paused.progress, metrics: paused.metrics });
+      await this.fencedUpdate(tx, row, attempt, { metrics: paused.metrics });
       await this.upsertArtifact(tx, row.bloomId, stage, CHECKPOINT, ref);
       await this.queue.enqueue({ bloomId: row.bloomId, stage }, tx);
     });
-    this.log.info(
-      { bloomId: row.bloomId, stage, step: paused.progress.step },
-      'stage paused at a checkpoint',
-    );
+    this.log.info({ bloomId: row.bloomId, stage }, 'stage paused at a checkpoint');
   }
 
   private async complete(row: StageRow, attempt: number, output: StageOutput): Promise<void> {
@@ -221,15 +225,7 @@ export class StageRunner {
       });
       for (const [kind, content] of Object.entries({ ...output.artifacts, ...refs }))
         await this.upsertArtifact(tx, bloomId, stage, kind, content);
-      await tx
-        .delete(schema.bloomArtifacts)
-        .where(
-          and(
-            eq(schema.bloomArtifacts.bloomId, bloomId),
-            eq(schema.bloomArtifacts.stage, stage),
-            eq(schema.bloomArtifacts.kind, CHECKPOINT),
-          ),
-        );
+      await tx.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT));
       await tx
         .update(schema.blooms)
         .set({ updatedAt: now, ...(next ? {} : { completedAt: now }) })
@@ -242,15 +238,7 @@ export class StageRunner {
   }
 
   private async dropCheckpoint(bloomId: string, stage: BloomStageName): Promise<void> {
-    await this.db
-      .delete(schema.bloomArtifacts)
-      .where(
-        and(
-          eq(schema.bloomArtifacts.bloomId, bloomId),
-          eq(schema.bloomArtifacts.stage, stage),
-          eq(schema.bloomArtifacts.kind, CHECKPOINT),
-        ),
-      );
+    await this.db.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT));
     await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT}`);
   }
 
@@ -270,13 +258,7 @@ export class StageRunner {
       const [artifact] = await this.db
         .select({ content: schema.bloomArtifacts.content })
         .from(schema.bloomArtifacts)
-        .where(
-          and(
-            eq(schema.bloomArtifacts.bloomId, bloomId),
-            eq(schema.bloomArtifacts.stage, from),
-            eq(schema.bloomArtifacts.kind, kind),
-          ),
-        );
+        .where(artifactKey(bloomId, from, kind));
       return artifact?.content;
     };
     return {
@@ -313,7 +295,7 @@ export class StageRunner {
         const [row] = await this.db
           .select({ metrics: schema.bloomStages.metrics })
           .from(schema.bloomStages)
-          .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, from)));
+          .where(stageKey(bloomId, from));
         return (row?.metrics as Record<string, unknown> | null) ?? null;
       },
       checkpoint: async () => {
@@ -351,8 +333,7 @@ export class StageRunner {
 
   private fence(row: StageRow, attempt: number) {
     return and(
-      eq(schema.bloomStages.bloomId, row.bloomId),
-      eq(schema.bloomStages.name, row.name),
+      stageKey(row.bloomId, row.name),
       eq(schema.bloomStages.attempts, attempt),
       eq(schema.bloomStages.status, 'processing'),
     );
@@ -393,10 +374,6 @@ export class StageRunner {
     await this.db
       .update(schema.bloomStages)
       .set({ ...values, updatedAt: new Date() })
-      .where(
-        attempt === undefined
-          ? and(eq(schema.bloomStages.bloomId, row.bloomId), eq(schema.bloomStages.name, row.name))
-          : this.fence(row, attempt),
-      );
+      .where(attempt === undefined ? stageKey(row.bloomId, row.name) : this.fence(row, attempt));
   }
 }
