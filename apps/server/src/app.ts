@@ -13,6 +13,11 @@ import { AuthService } from './features/auth/auth-service.js';
 import { GoogleSignIn } from './features/auth/google-sign-in.js';
 import { SessionStore } from './features/auth/sessions.js';
 import { bloomRoutes } from './features/blooms/bloom-routes.js';
+import { chatRoutes } from './features/chats/chat-routes.js';
+import { ChatService } from './features/chats/chat-service.js';
+import { GuidedDesigner } from './features/chats/guided-designer.js';
+import { LiveAnswers } from './features/chats/live-answers.js';
+import { ModelDesigner } from './features/chats/model-designer.js';
 import { BloomService } from './features/blooms/bloom-service.js';
 import { defaultFloraDownloadsDir } from './features/flora/flora-downloads.js';
 import { floraApiRoutes, floraFileRoutes } from './features/flora/flora-routes.js';
@@ -98,6 +103,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
   const accounts = new AccountService(db, sessions);
   const blooms = new BloomService(db, options.queue, config, new ArtifactFiles(config.artifactsDir));
+  const live = new LiveAnswers();
+  const chats = new ChatService(
+    db,
+    { guided: new GuidedDesigner(), model: config.llm ? new ModelDesigner(config.llm) : null },
+    blooms,
+    live,
+    config,
+    app.log,
+  );
+  // Answers being written are stopped and stored before the database closes.
+  app.addHook('onClose', async () => chats.close());
   const csrfSecret = await instanceSecret(db, 'csrf');
   // Ended sessions are refused as they are used; this sweep only keeps the table small.
   const sweep = setInterval(
@@ -127,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { accounts, cookies, config });
       await api.register(fastifyMultipart);
       await api.register(bloomRoutes, { blooms });
+      await api.register(chatRoutes, { chats, live });
       await api.register(floraApiRoutes, { dir: floraDir });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');

@@ -50,6 +50,10 @@ const envSchema = z
     TRAINING_PRESET: z.enum(['default', 'tiny']).default('default'),
     TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
     FLORA_DOWNLOADS_DIR: z.string().min(1).optional(),
+    LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be 1 or more').default(60),
   })
   .refine((env) => env.JOB_LEASE_SECONDS >= 2 * env.JOB_SLICE_SECONDS, {
     path: ['JOB_LEASE_SECONDS'],
@@ -58,6 +62,10 @@ const envSchema = z
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+  })
+  .refine((env) => !env.LLM_BASE_URL === !env.LLM_MODEL, {
+    path: ['LLM_MODEL'],
+    message: 'LLM_BASE_URL and LLM_MODEL must be set together (LLM_API_KEY too, if the server needs one)',
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -91,6 +99,17 @@ const envSchema = z
     training: { preset: env.TRAINING_PRESET, threads: env.TRAINING_THREADS as 1 | 2 },
     /** Where the Flora builds are (null: the server's own build output, apps/server/dist/downloads). */
     floraDownloadsDir: env.FLORA_DOWNLOADS_DIR ? path.resolve(env.FLORA_DOWNLOADS_DIR) : null,
+    /** The chat designer's model (an OpenAI-compatible chat-completions API); null: the guided designer. */
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? {
+            baseUrl: env.LLM_BASE_URL,
+            // Local servers (Ollama, llama.cpp) take any key; the SDK insists on one.
+            apiKey: env.LLM_API_KEY ?? 'none',
+            model: env.LLM_MODEL,
+            timeoutMs: env.LLM_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -4,3 +4,4 @@ export * from './entities.js';
 export * from './query-string.js';
 export * from './dates.js';
 export * from './flora.js';
+export * from './chats.js';

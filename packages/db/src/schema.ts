@@ -226,3 +226,62 @@ export const bloomArtifacts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.bloomId, table.stage, table.kind] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Chats (the designer)
+// ---------------------------------------------------------------------------------------------
+
+export const chatMessageRole = pgEnum('chat_message_role', ['user', 'assistant']);
+export const chatMessageStatus = pgEnum('chat_message_status', ['complete', 'answering', 'failed', 'interrupted']);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** 'model' (an OpenAI-compatible model answers) or 'guided' (the built-in interview), fixed at creation. */
+    mode: text('mode').notNull(),
+    /** The agent draft (mtp's AgentDraft). */
+    draft: jsonb('draft').notNull(),
+    /** The guided interview's position (guided chats only). */
+    designerState: jsonb('designer_state'),
+    /**
+     * Set while an answer is being written: until when the writer holds it. A writer that died leaves a
+     * time in the past, and the chat is free again (its answer shows as interrupted).
+     */
+    answeringUntil: timestamp('answering_until', { withTimezone: true }),
+    /** The agent generated from this chat; the chat is closed once set. */
+    bloomId: uuid('bloom_id').references(() => blooms.id, { onDelete: 'set null' }),
+    /** Set with bloomId, and kept if that agent is deleted: a closed chat stays closed. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chats_user_updated_idx').on(table.userId, table.updatedAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** 0-based order within the chat. */
+    position: integer('position').notNull(),
+    role: chatMessageRole('role').notNull(),
+    content: text('content').notNull(),
+    status: chatMessageStatus('status').notNull().default('complete'),
+    /** A user message that used a prompt: the allowance period it was counted in (for giving it back). */
+    promptPeriodStart: timestamp('prompt_period_start', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('chat_messages_chat_position_key').on(table.chatId, table.position)],
+);

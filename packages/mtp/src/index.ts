@@ -25,3 +25,4 @@ export {
 export type { RenderedText, GuardrailRenderOptions, PromptLine, ParsedOutput, Reaction } from './render.js';
 export { buildTemplate } from './template.js';
 export type { Template, TemplateInstruction, TemplateInstructionType } from './template.js';
+export * from './draft.js';

@@ -35,31 +35,42 @@ export class BloomService {
 
   /** Stores a checked protocol as a new agent with its stages, and starts the pipeline, all in one transaction. */
   async create(user: UserRow, file: CheckedProtocolFile, requestedName: string | undefined): Promise<Bloom> {
+    const id = await this.db.transaction((tx) => this.insert(tx, user, file, requestedName));
+    return this.get(user, id);
+  }
+
+  /**
+   * The writes of `create` inside the caller's transaction (the chat designer closes its chat in the same
+   * one); returns the new agent's id.
+   */
+  async insert(
+    tx: Db,
+    user: UserRow,
+    file: CheckedProtocolFile,
+    requestedName: string | undefined,
+  ): Promise<string> {
     const name = (requestedName?.trim() || file.protocol.name).trim();
     if (!name) throw AppError.field('bloom.name_required', 'name');
     if (name.length > BLOOM_NAME_SERVER_MAX)
       throw AppError.field('bloom.name_too_long', 'name', { max: BLOOM_NAME_SERVER_MAX });
     const free = this.config.agentPriceCents === 0;
-    const bloom = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schema.blooms)
-        .values({
-          userId: user.id,
-          name,
-          datasetName: file.fileName,
-          priceCents: this.config.agentPriceCents,
-          // At $0 the agent is paid for at once (the original shows "Total Cost: $0 — PAID").
-          paymentStatus: free ? 'paid' : 'not_initialized',
-        })
-        .returning();
-      await tx.insert(schema.bloomProtocols).values({ bloomId: row!.id, version: 1, content: file.content });
-      await tx
-        .insert(schema.bloomStages)
-        .values(bloomStageNames.map((stage, position) => ({ bloomId: row!.id, name: stage, position })));
-      await this.queue.enqueue({ bloomId: row!.id, stage: 'data_preparation_stage_1' }, tx);
-      return row!;
-    });
-    return this.get(user, bloom.id);
+    const [row] = await tx
+      .insert(schema.blooms)
+      .values({
+        userId: user.id,
+        name,
+        datasetName: file.fileName,
+        priceCents: this.config.agentPriceCents,
+        // At $0 the agent is paid for at once (the original shows "Total Cost: $0 — PAID").
+        paymentStatus: free ? 'paid' : 'not_initialized',
+      })
+      .returning();
+    await tx.insert(schema.bloomProtocols).values({ bloomId: row!.id, version: 1, content: file.content });
+    await tx
+      .insert(schema.bloomStages)
+      .values(bloomStageNames.map((stage, position) => ({ bloomId: row!.id, name: stage, position })));
+    await this.queue.enqueue({ bloomId: row!.id, stage: 'data_preparation_stage_1' }, tx);
+    return row!.id;
   }
 
   /** The user's own agent; anyone else's is "not found", never "forbidden". */

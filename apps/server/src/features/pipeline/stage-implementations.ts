@@ -106,9 +106,10 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
         inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
         inputs.artifact<Split>('data_validation', 'split'),
       ]);
-      const training = split.train.map((i) => dataset.examples[i]!);
+      // All examples with their split: the corpus and counts come from the training split, while the
+      // context must fit the held-out examples too (they are evaluated and decoded).
       const result = await runStageInThread(
-        { kind: 'tokenizer', protocol, examples: training },
+        { kind: 'tokenizer', protocol, examples: dataset.examples, split },
         { signal: context.signal, onProgress: forward(context) },
       );
       if (result.plan.model.contextLength > MAX_CONTEXT_TOKENS) {

@@ -1,0 +1,42 @@
+import type { ChatMode, Language } from '@greenhouse/contracts';
+import type { AgentDraft } from '@greenhouse/mtp';
+
+/** One turn of a designer: the chat so far, the user's new message, the draft as it stands. */
+export interface DesignerTurn {
+  language: Language;
+  draft: AgentDraft;
+  /** The designer's own state from its previous turn (null on the first). */
+  state: unknown;
+  /** Earlier messages, oldest first (without the new one). */
+  history: { role: 'user' | 'assistant'; content: string }[];
+  message: string;
+  signal: AbortSignal;
+  /** Called as the answer is written: its whole text so far, and the draft when it changes. */
+  onText(content: string): void;
+  onDraft(draft: AgentDraft): void;
+}
+
+export interface DesignerAnswer {
+  content: string;
+  draft: AgentDraft;
+  state: unknown;
+}
+
+/** The designer could not answer (the model failed, timed out or answered nonsense); the text says why. */
+export class DesignerUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'failed',
+  ) {
+    super(message);
+    this.name = 'DesignerUnavailable';
+  }
+}
+
+/** What answers a chat: the guided interview, or a model. */
+export interface Designer {
+  readonly mode: ChatMode;
+  /** Longest time one answer may take; the chat's answering lease is derived from it. */
+  readonly maxAnswerMs: number;
+  answer(turn: DesignerTurn): Promise<DesignerAnswer>;
+}

@@ -1,0 +1,218 @@
+// The chat designer with a model configured: the server talks to a local OpenAI-compatible server
+// (scripted answers, streamed as the API streams them) through the real `openai` SDK.
+import { draftGaps, type AgentDraft } from '@greenhouse/mtp';
+import { schema } from '@greenhouse/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_REPAIRS } from '../src/features/chats/model-designer.js';
+import { answered, lastAnswer, readEvents } from './support/chats.js';
+import { startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
+import type { SessionClient } from './support/session-client.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { signedInClient } from './support/users.js';
+
+let t: TestApp;
+let peer: OpenAiPeer;
+
+beforeAll(async () => {
+  peer = await startOpenAiPeer();
+  t = await createTestApp({
+    env: {
+      LLM_BASE_URL: peer.baseUrl,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'test-model',
+      LLM_TIMEOUT_SECONDS: '1',
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+beforeEach(() => {
+  peer.requests.length = 0;
+});
+
+const samples = (reaction: string, inputs: string[]) =>
+  inputs.map((input) => ({ input, output: `${reaction} answer to ${input}`, reaction }));
+
+const completeDraft: AgentDraft = {
+  name: 'Bram',
+  description: 'A grumpy shopkeeper in a fantasy village.',
+  context: ['Bram sells swords.'],
+  reactions: [
+    { name: 'Sell', description: 'the player buys' },
+    { name: 'Guard', description: 'the player threatens' },
+  ],
+  instructions: [
+    {
+      name: 'talk',
+      samples: [
+        ...samples('Sell', ['How much is the sword?', 'I want a shield.', 'Sell me a potion.']),
+        ...samples('Guard', ['Give me your gold!', 'I will rob you.', 'Your money or your life.']),
+      ],
+    },
+  ],
+  guardrail: null,
+};
+const updateDraft = (draft: unknown) => ({ name: 'update_draft', arguments: JSON.stringify({ draft }) });
+
+async function promptsUsed(userId: string): Promise<number> {
+  const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  return user!.promptsUsed;
+}
+
+async function start(client: SessionClient, message: string) {
+  const res = await client.post('/api/bloom/chats', { message });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+
+describe('the model designer', () => {
+  it('streams the answer and takes the draft from a tool call, from one paragraph to a generated agent', async () => {
+    const { client, userId } = await signedInClient(t);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    peer.script({
+      text: ['Here is a first ', 'draft of **Bram**.'],
+      toolCalls: [updateDraft(completeDraft)],
+      delayMs: 150,
+    });
+    const id = await start(
+      client,
+      'A grumpy shopkeeper NPC: players buy gear or threaten him, and he calls the guard.',
+    );
+    const stream = await fetch(`${address}/api/bloom/chats/${id}/stream`, {
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const events = await readEvents(stream);
+    const texts = events
+      .filter((e) => e.event === 'text')
+      .map((e) => (e.data as { content: string }).content);
+    // The text arrives as it is written: a part first, the whole later.
+    expect(texts).toContain('Here is a first ');
+    expect(texts.at(-1)).toBe('Here is a first draft of **Bram**.');
+    expect(events.some((e) => e.event === 'draft')).toBe(true);
+    expect(events.at(-1)!.event).toBe('done');
+
+    const chat = await answered(client, id);
+    expect(chat.mode).toBe('model');
+    expect(lastAnswer(chat)).toMatchObject({
+      status: 'complete',
+      content: 'Here is a first draft of **Bram**.',
+    });
+    expect(chat.draft).toEqual(completeDraft);
+    expect(await promptsUsed(userId)).toBe(1);
+
+    // What the model was sent: the system prompt with the draft and what is missing, then the user's text.
+    const [request] = peer.requests;
+    expect(request!.model).toBe('test-model');
+    expect(request!.stream).toBe(true);
+    expect(request!.messages[0]!.role).toBe('system');
+    expect(request!.messages[0]!.content).toContain('Still missing');
+    expect(request!.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: expect.stringContaining('grumpy shopkeeper'),
+    });
+
+    const generated = await client.post(`/api/bloom/chats/${id}/generate`);
+    expect(generated.status, generated.text).toBe(201);
+    expect(generated.body.bloom.name).toBe('Bram');
+  });
+
+  it('sends an invalid draft back with its problems, and takes the repaired one', async () => {
+    const { client } = await signedInClient(t);
+    const invalid = { ...completeDraft, reactions: [{ name: 'Sell it!', description: '' }] };
+    peer.script(
+      { toolCalls: [updateDraft(invalid)] },
+      { text: ['Fixed the reaction names.'], toolCalls: [updateDraft(completeDraft)] },
+    );
+    const chat = await answered(client, await start(client, 'A shopkeeper.'));
+    expect(chat.draft).toEqual(completeDraft);
+    expect(lastAnswer(chat).content).toBe('Fixed the reaction names.');
+    expect(peer.requests).toHaveLength(2);
+    const repair = peer.requests[1]!.messages.at(-1)!;
+    expect(repair.role).toBe('tool');
+    expect(repair.content).toContain('Not saved');
+    expect(repair.content).toContain('draft.reactions.0.name');
+  });
+
+  it('gives up after a bounded number of repairs and keeps the draft unchanged', async () => {
+    const { client } = await signedInClient(t);
+    const invalid = { name: 42 };
+    peer.script(...Array.from({ length: MAX_REPAIRS + 1 }, () => ({ toolCalls: [updateDraft(invalid)] })));
+    const chat = await answered(client, await start(client, 'A shopkeeper.'));
+    expect(peer.requests).toHaveLength(MAX_REPAIRS + 1);
+    expect(chat.draft.name).toBe('');
+    expect(lastAnswer(chat)).toMatchObject({ status: 'complete' });
+    expect(lastAnswer(chat).content).toContain('could not produce a valid draft');
+  });
+
+  it('treats tool arguments that are not JSON as a draft to repair', async () => {
+    const { client } = await signedInClient(t);
+    peer.script(
+      { toolCalls: [{ name: 'update_draft', arguments: '{"draft": {"name": "Bram",' }] },
+      { text: ['Done.'], toolCalls: [updateDraft(completeDraft)] },
+    );
+    const chat = await answered(client, await start(client, 'A shopkeeper.'));
+    expect(peer.requests[1]!.messages.at(-1)!.content).toContain('not valid JSON');
+    expect(draftGaps(chat.draft)).toEqual([]);
+  });
+
+  it('leaves the chat usable after a malformed answer, an error and a timeout, without using prompts', async () => {
+    const { client, userId } = await signedInClient(t);
+    peer.script({ text: ['Hello! What is the agent called?'] });
+    const id = await start(client, 'A shopkeeper.');
+    await answered(client, id);
+    expect(await promptsUsed(userId)).toBe(1);
+
+    for (const answer of [
+      { malformed: 'this is not a server-sent event stream {' },
+      { status: 500, body: { error: { message: 'the model is overloaded' } } },
+      { hang: true as const },
+    ]) {
+      peer.script(answer);
+      const sent = await client.post(`/api/bloom/chats/${id}/messages`, { message: 'Bram' });
+      expect(sent.status).toBe(202);
+      const chat = await answered(client, id);
+      expect(lastAnswer(chat).status).toBe('failed');
+      expect(lastAnswer(chat).content).toContain('did not use a prompt');
+      expect(chat.draft.name).toBe('');
+      expect(await promptsUsed(userId)).toBe(1);
+    }
+    // A timeout says so.
+    const chat = await answered(client, id);
+    expect(lastAnswer(chat).content).toContain('did not answer in time');
+
+    peer.script({ text: ['Nice name.'], toolCalls: [updateDraft({ ...completeDraft, name: 'Bram' })] });
+    const after = await client.post(`/api/bloom/chats/${id}/messages`, { message: 'Bram' });
+    expect(after.status).toBe(202);
+    expect((await answered(client, id)).draft.name).toBe('Bram');
+    expect(await promptsUsed(userId)).toBe(2);
+    // The failed turns are not sent to the model again.
+    const history = peer.requests.at(-1)!.messages.filter((m) => m.role !== 'system');
+    expect(history.map((m) => m.content)).toEqual([
+      'A shopkeeper.',
+      'Hello! What is the agent called?',
+      'Bram',
+      'Bram',
+      'Bram',
+      'Bram',
+    ]);
+  });
+
+  it('refuses a second message while the first is being answered', async () => {
+    const { client, userId } = await signedInClient(t);
+    peer.script({ text: ['Thinking', ' slowly', '…'], delayMs: 200 });
+    const id = await start(client, 'A shopkeeper.');
+    const second = await client.post(`/api/bloom/chats/${id}/messages`, { message: 'Hello?' });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('chat.answering');
+    expect((await client.put(`/api/bloom/chats/${id}/draft`, { draft: completeDraft })).body.code).toBe(
+      'chat.answering',
+    );
+    const list = (await client.get('/api/bloom/chats')).body;
+    expect(list.chats.find((c: { id: string }) => c.id === id).answering).toBe(true);
+    await answered(client, id);
+    expect(await promptsUsed(userId)).toBe(1);
+  });
+});

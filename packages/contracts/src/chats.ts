@@ -1,0 +1,92 @@
+// The chat designer's calls (spec §7 leaves them out; they follow its paths):
+//   POST   /bloom/chats                 body {message} or {demoPromptId}   → 201 ChatDetail (answer starts)
+//   GET    /bloom/chats/{id}                                                → ChatDetail
+//   POST   /bloom/chats/{id}/messages   body {message}                     → 202 ChatDetail (answer starts)
+//   GET    /bloom/chats/{id}/stream     server-sent events of the answer being written (chatStreamEvents)
+//   PUT    /bloom/chats/{id}/draft      body {draft}                       → ChatDetail (free)
+//   POST   /bloom/chats/{id}/generate                                      → 201 {chat, bloom} (free)
+//   GET    /bloom/chats/demo/prompts                                       → {prompts}
+import { agentDraftSchema } from '@greenhouse/mtp';
+import { z } from 'zod';
+import { bloomSchema, chatSummarySchema } from './entities.js';
+import type { ErrorCode } from './errors.js';
+import { CHAT_MESSAGE_MAX } from './validation.js';
+
+const code = (c: ErrorCode): ErrorCode => c;
+
+export const chatModes = ['guided', 'model'] as const;
+export type ChatMode = (typeof chatModes)[number];
+
+export const chatMessageStatuses = [
+  /** Written in full. */
+  'complete',
+  /** Being written now. */
+  'answering',
+  /** The model failed or timed out: the text says so, and the prompt was given back. */
+  'failed',
+  /** The process writing it stopped (e.g. a restart): what was written so far. */
+  'interrupted',
+] as const;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  /** Markdown (assistant) or plain text (user). */
+  content: z.string(),
+  status: z.enum(chatMessageStatuses),
+  /** ISO date-time. */
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatDetailSchema = chatSummarySchema.extend({
+  /** 'model' when an OpenAI-compatible model answers, 'guided' for the built-in interview. */
+  mode: z.enum(chatModes),
+  /** Whether the agent was generated: a closed chat takes no more messages or draft changes. */
+  closed: z.boolean(),
+  /** The agent this chat generated (null while open, or once that agent was deleted). */
+  bloomId: z.string().nullable(),
+  draft: agentDraftSchema,
+  messages: z.array(chatMessageSchema),
+});
+export type ChatDetail = z.infer<typeof chatDetailSchema>;
+
+const messageText = z
+  .string({ error: code('chat.message_empty') })
+  .trim()
+  .min(1, { error: code('chat.message_empty'), abort: true })
+  .max(CHAT_MESSAGE_MAX, { error: code('chat.message_too_long') });
+
+export const sendMessageRequestSchema = z.object({ message: messageText });
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+/** A new chat starts from the user's own first message (one prompt) or from a demo prompt (free). */
+export const createChatRequestSchema = z
+  .object({ demoPromptId: z.string().min(1).max(64).optional(), message: messageText.optional() })
+  .refine((v) => v.demoPromptId !== undefined || v.message !== undefined, {
+    error: code('chat.message_empty'),
+    path: ['message'],
+  });
+export type CreateChatRequest = z.infer<typeof createChatRequestSchema>;
+
+export const updateDraftRequestSchema = z.object({ draft: agentDraftSchema });
+export type UpdateDraftRequest = z.infer<typeof updateDraftRequestSchema>;
+
+export const generateAgentResponseSchema = z.object({ chat: chatDetailSchema, bloom: bloomSchema });
+export type GenerateAgentResponse = z.infer<typeof generateAgentResponseSchema>;
+
+export const demoPromptSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
+export type DemoPrompt = z.infer<typeof demoPromptSchema>;
+export const demoPromptsResponseSchema = z.object({ prompts: z.array(demoPromptSchema) });
+
+/**
+ * The events of GET /bloom/chats/{id}/stream, each the `data` of an SSE event named by its key:
+ * `text` is the whole text of the answer so far (a reconnecting client needs no earlier event);
+ * `draft` the draft as the answer changed it; `done` the chat once the answer is stored (the stream ends).
+ */
+export const chatStreamEvents = {
+  text: z.object({ messageId: z.string(), content: z.string() }),
+  draft: z.object({ draft: agentDraftSchema }),
+  done: z.object({ chat: chatDetailSchema }),
+} as const;
+export type ChatStreamEventName = keyof typeof chatStreamEvents;

@@ -1,0 +1,269 @@
+// The agent DRAFT: the simplified, human-sized form of a protocol that the chat designer builds turn by
+// turn (and the user edits directly): a name, a description, world facts, reactions, example exchanges
+// per reaction and what the agent must refuse. `draftGaps` says what is still missing before it can be
+// trained; `draftToProtocolFile` turns a complete draft into a v2.0.1 protocol file, which the server
+// then checks with `parseProtocol` like any upload.
+//
+// The protocol built from a draft has one input line per instruction (what someone says to the agent)
+// and one response line (what the agent answers), followed by the reaction's final token.
+import { z } from 'zod';
+import { MAX_PROTOCOL_NAME_LENGTH, MIN_BAD_EXAMPLES, MIN_SAMPLES_PER_RESULT } from './constants.js';
+import { parseProtocol } from './parse.js';
+
+export const DRAFT_LIMITS = {
+  name: 64,
+  description: 400,
+  contextLine: 300,
+  contextLines: 20,
+  reactions: 10,
+  reactionName: 24,
+  reactionDescription: 200,
+  instructions: 3,
+  instructionName: 40,
+  samplesPerInstruction: 300,
+  line: 256,
+  badExamples: 30,
+} as const;
+
+/** A reaction's name: it becomes the final token `<Name>_`, so letters and digits only. */
+export const REACTION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9]*$/;
+/** An instruction's name: the engine's instruction name (`flora run`, the playground). */
+export const INSTRUCTION_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+/** The tokens of the two lines; reactions may not take these names. */
+const INPUT_TOKEN = 'Heard_';
+const RESPONSE_TOKEN = 'Reply_';
+export const RESERVED_REACTION_NAMES = ['Heard', 'Reply'] as const;
+
+const line = z.string().trim().min(1).max(DRAFT_LIMITS.line);
+const reactionName = z.string().trim().max(DRAFT_LIMITS.reactionName).regex(REACTION_NAME_PATTERN);
+
+export const draftSampleSchema = z.object({
+  /** What someone says to the agent. */
+  input: line,
+  /** What the agent answers. */
+  output: line,
+  /** The reaction's name. */
+  reaction: reactionName,
+});
+export type DraftSample = z.infer<typeof draftSampleSchema>;
+
+export const draftReactionSchema = z.object({
+  name: reactionName,
+  /** When the agent reacts this way (it becomes a context line of the instructions). */
+  description: z.string().trim().max(DRAFT_LIMITS.reactionDescription).default(''),
+});
+export type DraftReaction = z.infer<typeof draftReactionSchema>;
+
+export const draftInstructionSchema = z.object({
+  name: z.string().trim().min(1).max(DRAFT_LIMITS.instructionName).regex(INSTRUCTION_NAME_PATTERN),
+  samples: z.array(draftSampleSchema).max(DRAFT_LIMITS.samplesPerInstruction),
+});
+export type DraftInstruction = z.infer<typeof draftInstructionSchema>;
+
+export const draftGuardrailSchema = z.object({
+  /** The fixed answer to anything off topic. */
+  badOutput: z.string().trim().max(DRAFT_LIMITS.line),
+  /** Things people might say that the agent must refuse. */
+  badExamples: z.array(line).max(DRAFT_LIMITS.badExamples),
+});
+export type DraftGuardrail = z.infer<typeof draftGuardrailSchema>;
+
+export const agentDraftSchema = z.object({
+  /** '' until chosen. */
+  name: z.string().trim().max(DRAFT_LIMITS.name),
+  /** What the agent is and who talks to it; '' until given. */
+  description: z.string().trim().max(DRAFT_LIMITS.description),
+  /** Facts about the world it lives in, one sentence each. */
+  context: z.array(z.string().trim().min(1).max(DRAFT_LIMITS.contextLine)).max(DRAFT_LIMITS.contextLines),
+  reactions: z.array(draftReactionSchema).max(DRAFT_LIMITS.reactions),
+  instructions: z.array(draftInstructionSchema).min(1).max(DRAFT_LIMITS.instructions),
+  /** What it must refuse; null when not (yet) given. */
+  guardrail: draftGuardrailSchema.nullable(),
+});
+export type AgentDraft = z.infer<typeof agentDraftSchema>;
+
+export const DEFAULT_INSTRUCTION = 'talk';
+
+export function emptyDraft(): AgentDraft {
+  return {
+    name: '',
+    description: '',
+    context: [],
+    reactions: [],
+    instructions: [{ name: DEFAULT_INSTRUCTION, samples: [] }],
+    guardrail: null,
+  };
+}
+
+/** What a draft still lacks; the keys are stable (the web app translates them). */
+export type DraftGap =
+  | { key: 'name' }
+  | { key: 'description' }
+  | { key: 'reactions' }
+  | { key: 'duplicateReaction'; reaction: string }
+  | { key: 'reservedReaction'; reaction: string }
+  | { key: 'reactionExamples'; reaction: string; count: number; minimum: number }
+  | { key: 'unknownReaction'; reaction: string; instruction: string }
+  | { key: 'duplicateInstruction'; instruction: string }
+  | { key: 'instructionSamples'; instruction: string; minimum: number }
+  | { key: 'guardrailOutput' }
+  | { key: 'guardrailExamples'; count: number; minimum: number }
+  | { key: 'guardrailDigits'; example: string }
+  | { key: 'protocol'; message: string };
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Everything that keeps the draft from being trained, in the order a user would fix it; [] when complete. */
+export function draftGaps(draft: AgentDraft): DraftGap[] {
+  const gaps: DraftGap[] = [];
+  if (!draft.name) gaps.push({ key: 'name' });
+  if (!draft.description) gaps.push({ key: 'description' });
+  if (draft.reactions.length === 0) gaps.push({ key: 'reactions' });
+  const seen = new Set<string>();
+  for (const reaction of draft.reactions) {
+    const lower = reaction.name.toLowerCase();
+    if (seen.has(lower)) gaps.push({ key: 'duplicateReaction', reaction: reaction.name });
+    seen.add(lower);
+    if (RESERVED_REACTION_NAMES.some((r) => sameName(r, reaction.name)))
+      gaps.push({ key: 'reservedReaction', reaction: reaction.name });
+  }
+  const instructionNames = new Set<string>();
+  for (const instruction of draft.instructions) {
+    if (instructionNames.has(instruction.name))
+      gaps.push({ key: 'duplicateInstruction', instruction: instruction.name });
+    instructionNames.add(instruction.name);
+    for (const sample of instruction.samples) {
+      if (!draft.reactions.some((r) => sameName(r.name, sample.reaction)))
+        gaps.push({ key: 'unknownReaction', reaction: sample.reaction, instruction: instruction.name });
+    }
+    if (instruction.samples.length === 0)
+      gaps.push({
+        key: 'instructionSamples',
+        instruction: instruction.name,
+        minimum: MIN_SAMPLES_PER_RESULT,
+      });
+  }
+  // Every reaction needs examples in the instructions that use it (the protocol's per-result minimum);
+  // one with none at all must get some, or the model could never learn it.
+  for (const reaction of draft.reactions) {
+    const counts = draft.instructions
+      .map((i) => i.samples.filter((s) => sameName(s.reaction, reaction.name)).length)
+      .filter((n) => n > 0);
+    const count = counts.length === 0 ? 0 : Math.min(...counts);
+    if (count < MIN_SAMPLES_PER_RESULT)
+      gaps.push({ key: 'reactionExamples', reaction: reaction.name, count, minimum: MIN_SAMPLES_PER_RESULT });
+  }
+  if (draft.guardrail) {
+    const { badOutput, badExamples } = draft.guardrail;
+    if (badExamples.length > 0 || badOutput) {
+      if (!badOutput) gaps.push({ key: 'guardrailOutput' });
+      if (badExamples.length < MIN_BAD_EXAMPLES)
+        gaps.push({ key: 'guardrailExamples', count: badExamples.length, minimum: MIN_BAD_EXAMPLES });
+      const withDigits = badExamples.find((e) => /\d/.test(e));
+      if (withDigits) gaps.push({ key: 'guardrailDigits', example: withDigits });
+    }
+  }
+  if (gaps.length > 0) return gaps;
+  // Structurally complete: the protocol check has the last word (reserved markers in texts, …).
+  const parsed = parseProtocol(draftToProtocolFile(draft));
+  return parsed.ok ? [] : parsed.problems.map((p) => ({ key: 'protocol' as const, message: p.message }));
+}
+
+const tokenOf = (reaction: string) => `${reaction}_`;
+
+function tokenInfo(key: string, type: string, special: string | null = null) {
+  return {
+    desc: null,
+    key,
+    length: null,
+    max_value: null,
+    min_value: null,
+    num: false,
+    num_list: 0,
+    special,
+    type,
+  };
+}
+
+/** Latin letters without their diacritics (ż → z, ł → l): token keys and file names are ASCII. */
+export function withoutDiacritics(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L');
+}
+
+/** A protocol file name: the draft's name with anything but letters, digits, dots and underscores replaced. */
+export function protocolNameOf(name: string): string {
+  const slug = withoutDiacritics(name)
+    .replace(/[^A-Za-z0-9._]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return (slug || 'agent').slice(0, MAX_PROTOCOL_NAME_LENGTH);
+}
+
+/**
+ * The v2.0.1 protocol file of a draft (meant for a draft without gaps; a draft with gaps gives a file
+ * that `parseProtocol` refuses). Reaction names are matched case-insensitively and written as declared.
+ */
+export function draftToProtocolFile(draft: AgentDraft): Record<string, unknown> {
+  const declared = (name: string) => draft.reactions.find((r) => sameName(r.name, name))?.name ?? name;
+  const tokens: Record<string, ReturnType<typeof tokenInfo>> = {
+    '<BOS>': tokenInfo('<BOS>', 'SpecialToken', 'start'),
+    '<EOS>': tokenInfo('<EOS>', 'SpecialFinalToken', 'end'),
+    '<NON>': tokenInfo('<NON>', 'SpecialFinalToken', 'none'),
+    '<PAD>': tokenInfo('<PAD>', 'SpecialToken', 'pad'),
+    '<RUN>': tokenInfo('<RUN>', 'SpecialToken', 'infer'),
+    '<UNK>': tokenInfo('<UNK>', 'SpecialToken', 'unknown'),
+    [INPUT_TOKEN]: tokenInfo(INPUT_TOKEN, 'Token'),
+    [RESPONSE_TOKEN]: tokenInfo(RESPONSE_TOKEN, 'Token'),
+  };
+  for (const reaction of draft.reactions)
+    tokens[tokenOf(reaction.name)] = tokenInfo(tokenOf(reaction.name), 'FinalToken');
+  const reactionContext = draft.reactions
+    .filter((r) => r.description)
+    .map((r) => `${r.name}: ${r.description}`);
+  const guardrail = draft.guardrail;
+  const guardrails =
+    guardrail && guardrail.badOutput && guardrail.badExamples.length > 0
+      ? [
+          {
+            index: 0,
+            good_prompt:
+              `Something said to ${draft.name || 'the agent'}, on topic: ${draft.description}`.slice(0, 500),
+            bad_prompt: `Something off topic for ${draft.name || 'the agent'}, which it must refuse`,
+            bad_output: guardrail.badOutput,
+            bad_examples: guardrail.badExamples,
+          },
+        ]
+      : [];
+  return {
+    $schema: 'https://mtp.schemas.databiomes.com/v2/bloom_2_0_1.json',
+    name: protocolNameOf(draft.name),
+    inputs: 1,
+    model_type: 'generative',
+    encrypted: false,
+    valid: true,
+    context: [draft.description, ...draft.context].filter((l) => l !== ''),
+    tokens,
+    special_tokens: Object.keys(tokens).filter((k) => k.startsWith('<')),
+    instruction: {
+      memory: 2,
+      sets: draft.instructions.map((instruction) => ({
+        name: instruction.name,
+        set: [[INPUT_TOKEN], [RESPONSE_TOKEN]],
+        context: reactionContext,
+        guardrails,
+        ppo: [],
+        samples: instruction.samples.map((s) => ({
+          strings: [s.input, s.output],
+          numbers: [],
+          number_lists: [],
+          result: tokenOf(declared(s.reaction)),
+          prompt: null,
+          value: null,
+        })),
+      })),
+    },
+  };
+}
