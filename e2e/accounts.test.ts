@@ -12,10 +12,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     allowConsole: [
       // The session refresh of a signed-out page, and a deliberately failed sign-in, answer 401.
       /401 \(Unauthorized\)/,
-      // The chat list arrives with the chats issue; until then the sidebar says it could not load it.
-      /404 \(Not Found\) @ .*\/api\/bloom\/chats/,
-      /404 \(Not Found\) @ .*\/api\/blooms/,
-      // Likewise the billing portal, with payments; without its URL the menu has no purchase-history link.
+      // The billing portal arrives with payments; without its URL the menu has no purchase-history link.
       /404 \(Not Found\) @ .*\/api\/payment\/billing-portal\/url/,
     ],
   });

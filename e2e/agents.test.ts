@@ -8,8 +8,6 @@ import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
 describe.skipIf(!hasBrowser)('agents in the browser', () => {
   const newPage = useBrowser({
     allowConsole: [
-      // The chat list arrives with the chats issue; until then the sidebar says it could not load it.
-      /404 \(Not Found\) @ .*\/api\/bloom\/chats/,
       // The billing portal arrives with payments.
       /404 \(Not Found\) @ .*\/api\/payment\/billing-portal\/url/,
       // The refused upload of the second test answers 400, as it must.

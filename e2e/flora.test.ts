@@ -18,8 +18,6 @@ async function noHorizontalScroll(page: Page) {
 describe.skipIf(!hasBrowser)('Flora in the browser', () => {
   const newPage = useBrowser({
     allowConsole: [
-      // The chat list arrives with the chats issue; until then the sidebar says it could not load it.
-      /404 \(Not Found\) @ .*\/api\/bloom\/chats/,
       // The billing portal arrives with payments.
       /404 \(Not Found\) @ .*\/api\/payment\/billing-portal\/url/,
     ],

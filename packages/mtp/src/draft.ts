@@ -109,7 +109,8 @@ export type DraftGap =
   | { key: 'guardrailOutput' }
   | { key: 'guardrailExamples'; count: number; minimum: number }
   | { key: 'guardrailDigits'; example: string }
-  | { key: 'protocol'; message: string };
+  /** A problem only the protocol check finds (e.g. a reserved marker in a text), with its key and params. */
+  | { key: 'protocol'; message: string; problem: string; params: Record<string, unknown> };
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -166,7 +167,14 @@ export function draftGaps(draft: AgentDraft): DraftGap[] {
   if (gaps.length > 0) return gaps;
   // Structurally complete: the protocol check has the last word (reserved markers in texts, …).
   const parsed = parseProtocol(draftToProtocolFile(draft));
-  return parsed.ok ? [] : parsed.problems.map((p) => ({ key: 'protocol' as const, message: p.message }));
+  return parsed.ok
+    ? []
+    : parsed.problems.map((p) => ({
+        key: 'protocol' as const,
+        message: p.message,
+        problem: p.key,
+        params: p.params,
+      }));
 }
 
 const tokenOf = (reaction: string) => `${reaction}_`;

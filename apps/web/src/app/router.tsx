@@ -8,6 +8,7 @@ import { FloraPage } from '../features/flora/components/flora-page';
 import { RootLayout } from './root-layout';
 import { AgentScreen, NewAgentScreen } from './routes/agent-screens';
 import { AdminUserScreen, AppInfoScreen } from './routes/app-screens';
+import { ChatScreen, NewChatScreen } from './routes/chat-screens';
 import {
   EmailConfirmationScreen,
   ForgotPasswordScreen,
@@ -34,8 +35,8 @@ const screens: Record<RoutePath, ReactElement> = {
   '/settings': <SettingsScreen />,
   '/admin': <AppInfoScreen screen="admin" />,
   '/admin/users/:userId': <AdminUserScreen />,
-  '/chat/new': <AppInfoScreen screen="newChat" />,
-  '/chat/:id': <AppInfoScreen screen="chat" />,
+  '/chat/new': <NewChatScreen />,
+  '/chat/:id': <ChatScreen />,
   '/chat': <Navigate to={paths.newChat} replace />,
   '/agent': <Navigate to={paths.newAgent} replace />,
   '/agent/new': <NewAgentScreen />,

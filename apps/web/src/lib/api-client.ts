@@ -155,6 +155,8 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    /** The absolute address of an API path, for what cannot go through fetch (an EventSource). */
+    url: (path: string): string => new URL(`${baseUrl()}${path}`, window.location.href).href,
     get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
     put: <T>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),

@@ -1,4 +1,4 @@
-import type { ProblemKey } from '@greenhouse/mtp';
+import type { DraftGap, ProblemKey } from '@greenhouse/mtp';
 
 /** `mtp.required` → `required`: the keys of `mtp` below, one for each problem the protocol validator knows. */
 type ProblemTextKey<K> = K extends `mtp.${infer Name}` ? Name : never;
@@ -237,14 +237,6 @@ export const en = {
   },
 
   screens: {
-    newChat: {
-      heading: 'New chat',
-      text: 'Describe the agent you want to grow. The conversation will open here soon.',
-    },
-    chat: {
-      heading: 'Chat',
-      text: 'This conversation will be shown here soon.',
-    },
     admin: {
       heading: 'Admin Panel',
       text: 'Managing users and their prompt allowances will be available here soon.',
@@ -253,6 +245,164 @@ export const en = {
       heading: 'User profile',
       text: 'The details of user {{userId}} will be shown here soon.',
     },
+  },
+
+  newChat: {
+    heading: 'New chat',
+    intro:
+      'Describe the agent you want to grow. The designer asks what it needs to know and writes a training draft as you answer: a name, what the agent knows, how it can react and example exchanges. You can edit the draft yourself at any time, and create the agent once nothing is missing.',
+    modes:
+      'Depending on how this Greenhouse is set up, an AI model answers you, or a guided interview asks its questions one at a time.',
+    noPrompts:
+      'You have no prompts left, so you cannot write your own message now. The demos below are free.',
+    noPromptsShort: 'No prompts left: try a free demo below.',
+    messageLabel: 'What should your agent be, and who talks to it?',
+    placeholder: 'For example: a friendly barista who takes coffee orders from customers',
+    demosHeading: 'Or try a demo',
+    demosText: 'Free: pick an example and watch the designer build an agent from it.',
+    demosLoading: 'Loading the demos…',
+    demosFailed: 'Could not load the demos.',
+    noDemos: 'There are no demos to try right now.',
+    startDemo: 'Start this demo',
+    startingDemo: 'Starting the chat…',
+  },
+
+  composer: {
+    send: 'Send',
+    sending: 'Sending…',
+    hint: 'Enter sends, Shift+Enter starts a new line.',
+    counter: '{{count}} of {{max}} characters',
+    chatLabel: 'Your message',
+    chatPlaceholder: 'Write your answer…',
+    waitAnswer: 'The designer is writing. You can send your next message once it has finished.',
+    editingDraft: 'Save or cancel your changes to the draft to go on with the chat.',
+    noPrompts: 'You have no prompts left, so you cannot send a message now.',
+    promptsLeft: 'Each message uses one prompt · {{left}}',
+  },
+
+  chat: {
+    loadFailed: 'Could not load this chat.',
+    notFound: {
+      heading: 'Chat not found',
+      text: 'This chat does not exist or is not yours. It may have been deleted.',
+      link: 'Start a new chat',
+    },
+    tabsLabel: 'Chat panes',
+    tabs: {
+      conversation: 'Conversation',
+      designer: 'Draft',
+      missing: '{{count}} missing',
+      ready: 'ready',
+    },
+    conversationHeading: 'Conversation',
+    messagesLabel: 'Messages',
+    mode: {
+      guided:
+        'Guided interview: no AI model is set up here, so the designer asks its questions in a fixed order.',
+      model: 'An AI model answers you and fills in the draft.',
+    },
+    noMessages: 'No messages yet.',
+    you: 'You',
+    designer: 'Designer',
+    writing: 'Writing…',
+    answered: 'The designer answered: {{text}}',
+    status: {
+      failed: 'This answer failed, and your prompt was given back. Try sending your message again.',
+      interrupted: 'This answer was interrupted before it was finished.',
+    },
+    closed: {
+      text: 'This chat has created its agent and is closed. The agent trains on its own page.',
+      link: 'Open the agent',
+      agentDeleted: 'This chat created an agent and is closed. That agent has since been deleted.',
+    },
+    // What a draft still lacks (packages/mtp draftGaps), by gap key.
+    gaps: {
+      name: 'Give the agent a name.',
+      description: 'Say what the agent is and who talks to it.',
+      reactions: 'Add at least one reaction: a way the agent can react to what it hears.',
+      duplicateReaction: 'Two reactions are named “{{reaction}}”: give each its own name.',
+      reservedReaction: '“{{reaction}}” is reserved: choose another name for this reaction.',
+      reactionExamples:
+        'The reaction “{{reaction}}” needs at least {{minimum}} example exchanges (it has {{count}}).',
+      unknownReaction:
+        'An example in “{{instruction}}” uses the reaction “{{reaction}}”, which is not in the list of reactions.',
+      duplicateInstruction: 'Two instruction sets are named “{{instruction}}”: give each its own name.',
+      instructionSamples:
+        'The instruction set “{{instruction}}” has no examples yet (it needs at least {{minimum}} per reaction).',
+      guardrailOutput: 'Say what the agent answers to anything off topic.',
+      guardrailExamples:
+        'Give at least {{minimum}} examples of what the agent must refuse (there are {{count}}).',
+      guardrailDigits: 'The example to refuse “{{example}}” contains digits, which are not allowed.',
+      protocol: 'The protocol check found a problem: {{message}}',
+    } satisfies Record<DraftGap['key'], string>,
+  },
+
+  draft: {
+    heading: 'Agent draft',
+    intro: 'What the agent will learn. It grows as you chat; you can also edit it yourself.',
+    editingNote: 'Change anything, then save. Saving the draft is free.',
+    edit: 'Edit',
+    editWait: 'The draft can be edited once the designer has finished writing.',
+    bodyLabel: 'The draft so far',
+    editorLabel: 'Edit the agent draft',
+    save: 'Save the draft',
+    saved: 'Draft saved.',
+    formInvalid: 'Some fields need fixing before the draft can be saved.',
+    notYet: 'Not given yet',
+    missingHeading: 'What is still missing',
+    nothingMissing: 'Nothing is missing: the agent can be generated.',
+    name: 'Name',
+    description: 'What it is and who talks to it',
+    context: 'World facts',
+    fact: 'Fact {{n}}',
+    addFact: 'Add a fact',
+    removeFact: 'Remove fact {{n}}',
+    tokens: 'Tokens',
+    tokensHint: 'Follow from the draft: one for what is heard, one for the reply and one per reaction.',
+    reactions: 'Reactions',
+    reactionsHint: 'Ways the agent can react. A name is letters and digits, like Greet or Refuse.',
+    reaction: 'Reaction {{n}}',
+    reactionName: 'Reaction name',
+    reactionDescription: 'When it reacts this way',
+    addReaction: 'Add a reaction',
+    removeReaction: 'Remove reaction {{n}}',
+    noReactions: 'No reactions yet',
+    instructions: 'Instructions',
+    instructionsHint: 'Example exchanges: what someone says, what the agent answers and how it reacts.',
+    instructionName: 'Instruction name',
+    addInstruction: 'Add an instruction set',
+    removeInstruction: 'Remove the instruction set {{name}}',
+    examplesCount: 'Examples: {{count}}',
+    sampleInput: 'Someone says',
+    sampleOutput: 'The agent answers',
+    sampleReaction: 'Reaction',
+    example: 'Example {{n}}',
+    addSample: 'Add an example',
+    removeSample: 'Remove example {{n}}',
+    guardrail: 'What it refuses',
+    guardrailHint: 'Things off topic that the agent answers with one fixed reply. Leave both empty for none.',
+    guardrailOutput: 'Its answer to anything off topic',
+    guardrailExamples: 'Examples it must refuse',
+    badExample: 'Example to refuse {{n}}',
+    addBadExample: 'Add an example to refuse',
+    removeBadExample: 'Remove example to refuse {{n}}',
+    noGuardrail: 'Nothing: the agent has no guardrail.',
+    errors: {
+      reactionName: 'Use letters and digits only, starting with a letter (no spaces).',
+      instructionName: 'Use lowercase letters, digits and underscores, starting with a letter.',
+      tooMany: 'At most {{max}} items.',
+    },
+  },
+
+  generate: {
+    button: 'Generate agent',
+    generating: 'Generating…',
+    hasGaps: 'Complete the draft first: see what is still missing.',
+    waitAnswer: 'Wait until the designer has finished writing.',
+    created: 'Agent “{{name}}” created. Its training has started.',
+    createdTitle: 'Agent created',
+    createdText: 'The chat is closed now; the agent trains on its own page.',
+    openAgent: 'Open the agent',
   },
 
   newAgent: {

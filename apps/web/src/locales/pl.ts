@@ -229,14 +229,6 @@ export const pl: Translations = {
   },
 
   screens: {
-    newChat: {
-      heading: 'Nowy czat',
-      text: 'Opisz agenta, którego chcesz wyhodować. Rozmowa wkrótce otworzy się tutaj.',
-    },
-    chat: {
-      heading: 'Czat',
-      text: 'Ta rozmowa będzie wkrótce wyświetlana tutaj.',
-    },
     admin: {
       heading: 'Panel administratora',
       text: 'Zarządzanie użytkownikami i ich limitami promptów będzie wkrótce dostępne tutaj.',
@@ -245,6 +237,166 @@ export const pl: Translations = {
       heading: 'Profil użytkownika',
       text: 'Szczegóły użytkownika {{userId}} będą wkrótce wyświetlane tutaj.',
     },
+  },
+
+  newChat: {
+    heading: 'Nowy czat',
+    intro:
+      'Opisz agenta, którego chcesz wyhodować. Projektant pyta o to, czego potrzebuje, i z Twoich odpowiedzi pisze szkic do treningu: nazwę, wiedzę agenta, sposoby reagowania i przykładowe wymiany zdań. Szkic możesz w każdej chwili sam edytować, a agenta utworzyć, gdy niczego już w nim nie brakuje.',
+    modes:
+      'Zależnie od konfiguracji tego Greenhouse odpowiada Ci model AI albo prowadzony wywiad, który zadaje pytania po kolei.',
+    noPrompts:
+      'Nie masz już promptów, więc nie możesz teraz napisać własnej wiadomości. Dema poniżej są bezpłatne.',
+    noPromptsShort: 'Brak promptów: wypróbuj bezpłatne demo poniżej.',
+    messageLabel: 'Czym ma być Twój agent i kto będzie z nim rozmawiał?',
+    placeholder: 'Na przykład: miły barista, który przyjmuje od klientów zamówienia na kawę',
+    demosHeading: 'Albo wypróbuj demo',
+    demosText: 'Bezpłatnie: wybierz przykład i zobacz, jak projektant buduje z niego agenta.',
+    demosLoading: 'Wczytywanie dem…',
+    demosFailed: 'Nie udało się wczytać dem.',
+    noDemos: 'Teraz nie ma dem do wypróbowania.',
+    startDemo: 'Uruchom to demo',
+    startingDemo: 'Rozpoczynanie czatu…',
+  },
+
+  composer: {
+    send: 'Wyślij',
+    sending: 'Wysyłanie…',
+    hint: 'Enter wysyła, Shift+Enter zaczyna nowy wiersz.',
+    counter: '{{count}} z {{max}} znaków',
+    chatLabel: 'Twoja wiadomość',
+    chatPlaceholder: 'Napisz odpowiedź…',
+    waitAnswer: 'Projektant pisze. Następną wiadomość wyślesz, gdy skończy.',
+    editingDraft: 'Zapisz lub anuluj zmiany w szkicu, aby kontynuować czat.',
+    noPrompts: 'Nie masz już promptów, więc nie możesz teraz wysłać wiadomości.',
+    promptsLeft: 'Każda wiadomość zużywa jeden prompt · {{left}}',
+  },
+
+  chat: {
+    loadFailed: 'Nie udało się wczytać tego czatu.',
+    notFound: {
+      heading: 'Nie znaleziono czatu',
+      text: 'Ten czat nie istnieje lub nie należy do Ciebie. Mógł zostać usunięty.',
+      link: 'Rozpocznij nowy czat',
+    },
+    tabsLabel: 'Panele czatu',
+    tabs: {
+      conversation: 'Rozmowa',
+      designer: 'Szkic',
+      missing: 'brakuje: {{count}}',
+      ready: 'gotowy',
+    },
+    conversationHeading: 'Rozmowa',
+    messagesLabel: 'Wiadomości',
+    mode: {
+      guided:
+        'Prowadzony wywiad: nie skonfigurowano tu modelu AI, więc projektant zadaje pytania w ustalonej kolejności.',
+      model: 'Odpowiada Ci model AI, który uzupełnia szkic.',
+    },
+    noMessages: 'Nie ma jeszcze wiadomości.',
+    you: 'Ty',
+    designer: 'Projektant',
+    writing: 'Pisze…',
+    answered: 'Projektant odpowiedział: {{text}}',
+    status: {
+      failed: 'Ta odpowiedź się nie udała, a prompt został Ci zwrócony. Spróbuj wysłać wiadomość ponownie.',
+      interrupted: 'Ta odpowiedź została przerwana, zanim się skończyła.',
+    },
+    closed: {
+      text: 'Ten czat utworzył już swojego agenta i jest zamknięty. Agent trenuje na swojej stronie.',
+      link: 'Otwórz agenta',
+      agentDeleted: 'Ten czat utworzył agenta i jest zamknięty. Ten agent został później usunięty.',
+    },
+    gaps: {
+      name: 'Nadaj agentowi nazwę.',
+      description: 'Napisz, czym jest agent i kto z nim rozmawia.',
+      reactions: 'Dodaj co najmniej jedną reakcję: sposób, w jaki agent reaguje na to, co słyszy.',
+      duplicateReaction: 'Dwie reakcje nazywają się „{{reaction}}”: nadaj każdej własną nazwę.',
+      reservedReaction: 'Nazwa „{{reaction}}” jest zarezerwowana: wybierz inną nazwę tej reakcji.',
+      reactionExamples:
+        'Reakcja „{{reaction}}” potrzebuje więcej przykładowych wymian: co najmniej {{minimum}} (ma {{count}}).',
+      unknownReaction:
+        'Przykład w „{{instruction}}” używa reakcji „{{reaction}}”, której nie ma na liście reakcji.',
+      duplicateInstruction:
+        'Dwa zestawy instrukcji nazywają się „{{instruction}}”: nadaj każdemu własną nazwę.',
+      instructionSamples:
+        'Zestaw instrukcji „{{instruction}}” nie ma jeszcze przykładów (potrzebuje co najmniej {{minimum}} na reakcję).',
+      guardrailOutput: 'Napisz, co agent odpowiada na wszystko, co nie na temat.',
+      guardrailExamples:
+        'Podaj więcej przykładów tego, czego agent ma odmawiać: co najmniej {{minimum}} (jest ich {{count}}).',
+      guardrailDigits: 'Przykład do odmowy „{{example}}” zawiera cyfry, a to niedozwolone.',
+      protocol: 'Sprawdzenie protokołu wykryło problem: {{message}}',
+    },
+  },
+
+  draft: {
+    heading: 'Szkic agenta',
+    intro: 'To, czego agent się nauczy. Rośnie w trakcie rozmowy; możesz go też edytować sam.',
+    editingNote: 'Zmień, co chcesz, i zapisz. Zapisanie szkicu jest bezpłatne.',
+    edit: 'Edytuj',
+    editWait: 'Szkic można edytować, gdy projektant skończy pisać.',
+    bodyLabel: 'Szkic do tej pory',
+    editorLabel: 'Edycja szkicu agenta',
+    save: 'Zapisz szkic',
+    saved: 'Szkic zapisany.',
+    formInvalid: 'Popraw zaznaczone pola, aby zapisać szkic.',
+    notYet: 'Jeszcze nie podano',
+    missingHeading: 'Czego jeszcze brakuje',
+    nothingMissing: 'Niczego nie brakuje: można wygenerować agenta.',
+    name: 'Nazwa',
+    description: 'Czym jest i kto z nim rozmawia',
+    context: 'Fakty o świecie',
+    fact: 'Fakt {{n}}',
+    addFact: 'Dodaj fakt',
+    removeFact: 'Usuń fakt {{n}}',
+    tokens: 'Tokeny',
+    tokensHint:
+      'Wynikają ze szkicu: jeden dla tego, co agent słyszy, jeden dla odpowiedzi i po jednym na reakcję.',
+    reactions: 'Reakcje',
+    reactionsHint: 'Sposoby, w jakie agent może reagować. Nazwa to litery i cyfry, np. Greet albo Refuse.',
+    reaction: 'Reakcja {{n}}',
+    reactionName: 'Nazwa reakcji',
+    reactionDescription: 'Kiedy tak reaguje',
+    addReaction: 'Dodaj reakcję',
+    removeReaction: 'Usuń reakcję {{n}}',
+    noReactions: 'Brak reakcji',
+    instructions: 'Instrukcje',
+    instructionsHint: 'Przykładowe wymiany: co ktoś mówi, co agent odpowiada i jak reaguje.',
+    instructionName: 'Nazwa instrukcji',
+    addInstruction: 'Dodaj zestaw instrukcji',
+    removeInstruction: 'Usuń zestaw instrukcji {{name}}',
+    examplesCount: 'Przykłady: {{count}}',
+    sampleInput: 'Ktoś mówi',
+    sampleOutput: 'Agent odpowiada',
+    sampleReaction: 'Reakcja',
+    example: 'Przykład {{n}}',
+    addSample: 'Dodaj przykład',
+    removeSample: 'Usuń przykład {{n}}',
+    guardrail: 'Czego odmawia',
+    guardrailHint:
+      'Tematy poboczne, na które agent odpowiada jedną stałą odpowiedzią. Zostaw oba pola puste, jeśli nie ma takich.',
+    guardrailOutput: 'Jego odpowiedź na wszystko, co nie na temat',
+    guardrailExamples: 'Przykłady, których ma odmawiać',
+    badExample: 'Przykład do odmowy {{n}}',
+    addBadExample: 'Dodaj przykład do odmowy',
+    removeBadExample: 'Usuń przykład do odmowy {{n}}',
+    noGuardrail: 'Nic: agent nie ma zabezpieczenia.',
+    errors: {
+      reactionName: 'Używaj tylko liter i cyfr, zaczynając od litery (bez spacji).',
+      instructionName: 'Używaj małych liter, cyfr i podkreśleń, zaczynając od litery.',
+      tooMany: 'Najwyżej {{max}} pozycji.',
+    },
+  },
+
+  generate: {
+    button: 'Wygeneruj agenta',
+    generating: 'Generowanie…',
+    hasGaps: 'Najpierw uzupełnij szkic: zobacz, czego jeszcze brakuje.',
+    waitAnswer: 'Poczekaj, aż projektant skończy pisać.',
+    created: 'Utworzono agenta „{{name}}”. Jego trening się rozpoczął.',
+    createdTitle: 'Agent utworzony',
+    createdText: 'Czat jest teraz zamknięty; agent trenuje na swojej stronie.',
+    openAgent: 'Otwórz agenta',
   },
 
   newAgent: {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 
-type Screen = 'newChat' | 'chat' | 'admin';
+type Screen = 'admin';
 
 /** A signed-in screen whose content arrives in a later issue: its titled frame. */
 export function AppInfoScreen({ screen }: { screen: Screen }) {

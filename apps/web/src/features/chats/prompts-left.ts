@@ -19,3 +19,8 @@ export function promptsLeftText(user: Pick<User, 'role' | 'prompts'>, t: TFuncti
     renewal: renewalDate ? t('sidebar.renewal', { date: renewalDate }) : null,
   };
 }
+
+/** Whether the user can send no more prompts until the renewal (admins always can). */
+export function hasNoPromptsLeft(user: Pick<User, 'role' | 'prompts'>): boolean {
+  return user.role.name !== 'admin' && user.prompts.used >= user.prompts.limit;
+}

@@ -34,7 +34,8 @@ export function useChatList() {
   });
 }
 
-const chatPath = (id: string) => `/bloom/chats/${encodeURIComponent(id)}`;
+export const chatPath = (id: string) => `/bloom/chats/${encodeURIComponent(id)}`;
+export const chatQueryKey = (id: string) => [...queryKeys.chats, 'detail', id] as const;
 
 /** PUT /bloom/chats/{id} with the new title. */
 export function useRenameChat() {
@@ -46,11 +47,15 @@ export function useRenameChat() {
   });
 }
 
-/** DELETE /bloom/chats/{id}. */
+/**
+ * DELETE /bloom/chats/{id}. Only the list is refetched: the deleted chat's own query is left alone (a refetch
+ * would only find it gone and flash "not found" before the screen moves away).
+ */
 export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<unknown>(chatPath(id)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chats }),
+    onMutate: (id) => queryClient.cancelQueries({ queryKey: chatQueryKey(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatListQueryKey }),
   });
 }

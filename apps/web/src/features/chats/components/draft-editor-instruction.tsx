@@ -1,0 +1,136 @@
+import { DRAFT_LIMITS } from '@greenhouse/mtp';
+import clsx from 'clsx';
+import { useId } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form/text-field';
+import type { DraftFormInput } from '../draft-form';
+import { AddButton, RemoveButton } from './draft-editor-buttons';
+
+interface InstructionFieldsProps {
+  index: number;
+  /** Removes this instruction set; null for the last one (a draft keeps at least one). */
+  onRemove: (() => void) | null;
+}
+
+/** One instruction set in the draft editor: its name and its examples (someone says → the agent answers, reaction). */
+export function InstructionFields({ index, onRemove }: InstructionFieldsProps) {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<DraftFormInput>();
+  const { fields, append, remove } = useFieldArray({ control, name: `instructions.${index}.samples` });
+  const reactions = useWatch({ control, name: 'reactions' });
+  const name = useWatch({ control, name: `instructions.${index}.name` });
+  const reactionNames = [...new Set(reactions.map((r) => r.name.trim()).filter(Boolean))];
+  const instructionErrors = errors.instructions?.[index];
+
+  return (
+    <div className="draft-editor__instruction">
+      <div className="draft-editor__row">
+        <TextField
+          className="draft-editor__grow"
+          label={t('draft.instructionName')}
+          autoComplete="off"
+          maxLength={DRAFT_LIMITS.instructionName}
+          error={instructionErrors?.name?.message}
+          {...register(`instructions.${index}.name`)}
+        />
+        {onRemove && <RemoveButton label={t('draft.removeInstruction', { name })} onClick={onRemove} />}
+      </div>
+      <ol className="draft-editor__samples">
+        {fields.map((field, n) => (
+          <SampleFields
+            key={field.id}
+            instruction={index}
+            index={n}
+            reactionNames={reactionNames}
+            onRemove={() => remove(n)}
+          />
+        ))}
+      </ol>
+      {instructionErrors?.samples?.message && (
+        <p className="field__error">{instructionErrors.samples.message}</p>
+      )}
+      <AddButton
+        label={t('draft.addSample')}
+        disabled={fields.length >= DRAFT_LIMITS.samplesPerInstruction}
+        onClick={() => append({ input: '', output: '', reaction: reactionNames[0] ?? '' })}
+      />
+    </div>
+  );
+}
+
+interface SampleFieldsProps {
+  instruction: number;
+  index: number;
+  reactionNames: string[];
+  onRemove: () => void;
+}
+
+function SampleFields({ instruction, index, reactionNames, onRemove }: SampleFieldsProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<DraftFormInput>();
+  const path = `instructions.${instruction}.samples.${index}` as const;
+  const reaction = useWatch({ control, name: `${path}.reaction` });
+  const sampleErrors = errors.instructions?.[instruction]?.samples?.[index];
+  const n = index + 1;
+  // A reaction the list does not have (yet) stays choosable, so the example keeps it until it is fixed.
+  const options =
+    reaction && !reactionNames.includes(reaction) ? [...reactionNames, reaction] : reactionNames;
+  const reactionError = sampleErrors?.reaction?.message;
+
+  return (
+    <li className="draft-editor__sample">
+      <fieldset className="draft-editor__sample-fields">
+        <legend className="draft-editor__small-legend">{t('draft.example', { n })}</legend>
+        <TextField
+          label={t('draft.sampleInput')}
+          autoComplete="off"
+          maxLength={DRAFT_LIMITS.line}
+          error={sampleErrors?.input?.message}
+          {...register(`${path}.input`)}
+        />
+        <TextField
+          label={t('draft.sampleOutput')}
+          autoComplete="off"
+          maxLength={DRAFT_LIMITS.line}
+          error={sampleErrors?.output?.message}
+          {...register(`${path}.output`)}
+        />
+        <div className="field draft-editor__reaction">
+          <label htmlFor={id} className="field__label">
+            {t('draft.sampleReaction')}
+          </label>
+          <div className={clsx('field__control', reactionError && 'field__control--invalid')}>
+            <select
+              id={id}
+              className="field__input field__select"
+              aria-invalid={reactionError ? true : undefined}
+              aria-describedby={reactionError ? `${id}-error` : undefined}
+              {...register(`${path}.reaction`)}
+            >
+              {options.length === 0 && <option value="">{t('draft.noReactions')}</option>}
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p id={`${id}-error`} className="field__error" aria-live="polite">
+            {reactionError}
+          </p>
+        </div>
+      </fieldset>
+      <RemoveButton label={t('draft.removeSample', { n })} onClick={onRemove} />
+    </li>
+  );
+}
