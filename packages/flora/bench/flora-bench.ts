@@ -56,6 +56,14 @@ interface Resident {
   /** Linux: anonymous pages (heaps, WebAssembly memory) and file pages (mostly node's own code). */
   anon: number;
   file: number;
+  /** Linux: by kind of mapping (see memory-child.mjs). */
+  wasm: number;
+  malloc: number;
+  v8: number;
+  node: number;
+  files: number;
+  /** Positions in the KV cache after the child's run. */
+  positions: number;
 }
 
 function childRss(arg: string): Resident {
@@ -90,13 +98,13 @@ for (const { label, shape } of SIZES) {
   const loadeds = [0, 1, 2].map(() => childRss(agentPath));
   const bare = medianOf(bares, 'rss');
   const loaded = medianOf(loadeds, 'rss');
-  const anon = medianOf(loadeds, 'anon') - medianOf(bares, 'anon');
-  const fileBacked = medianOf(loadeds, 'file') - medianOf(bares, 'file');
+  const over = (k: keyof Resident) => medianOf(loadeds, k) - medianOf(bares, k);
   const a = file.architecture;
-  const kv = 2 * a.nLayers * a.contextLength * a.dModel * 4;
+  const kvPosition = 2 * a.nLayers * a.dModel * 4;
+  const kv = a.contextLength * kvPosition;
+  const positions = medianOf(loadeds, 'positions');
   const w = results['wasm-simd']!;
   const j = results.js!;
-  const over = loaded - bare;
   const budget = file.weights.byteLength + 8 * 2 ** 20;
   console.log(
     [
@@ -106,9 +114,12 @@ for (const { label, shape } of SIZES) {
       `             per CPU second of this process: ${w.tokensPerCpuSecond.toFixed(0)} tokens = ` +
         `${((w.tokensPerCpuSecond * file.parameters) / 1e9).toFixed(2)}×10⁹ param·tokens`,
       `  JS kernel: ${j.tokensPerSecond.toFixed(0)} tokens/s, time to first token ${j.ttftMs.toFixed(1)} ms`,
-      `  memory: RSS ${mb(loaded)} MB loaded (after 64 tokens) vs ${mb(bare)} MB bare = +${mb(over)} MB (goal ≤ weights + 8 MB = ${mb(budget)} MB): ${over <= budget ? 'met' : 'NOT met'}`,
-      `          of which anonymous +${mb(anon)} MB (weights ${mb(file.weights.byteLength)} float16 + KV cache ${mb(kv)} float32 + activations, Flora's code and V8's JIT),` +
-        ` file-backed +${mb(fileBacked)} MB (node's own code paged in)`,
+      `  memory: RSS ${mb(loaded)} MB loaded (after 64 tokens) vs ${mb(bare)} MB bare = +${mb(loaded - bare)} MB (goal ≤ weights + 8 MB = ${mb(budget)} MB): ${loaded - bare <= budget ? 'met' : 'NOT met'}`,
+      `          anonymous +${mb(over('anon'))} MB, file-backed +${mb(over('file'))} MB; by kind:`,
+      `          WebAssembly memory +${mb(over('wasm'))} MB (weights ${mb(file.weights.byteLength)} float16, the KV cache's ${positions} positions used ` +
+        `${mb(positions * kvPosition)} of ${mb(kv)} float32, activations)`,
+      `          V8 heap, JIT code, stacks +${mb(over('v8'))} MB, malloc (node, V8's compiler threads) +${mb(over('malloc'))} MB,` +
+        ` node's binary paged in (JIT compilers, WebAssembly tiers…) +${mb(over('node'))} MB, other files +${mb(over('files'))} MB`,
     ].join('\n'),
   );
 }

@@ -1,13 +1,13 @@
 // Reading an agent file (format: "Agent file" in packages/trainer/README.md): one JSON object
 //   { format: "greenhouse-agent", formatVersion: 1, manifest, files: { "template.json", "tokenizer.json",
 //     "weights.bin" (base64) } }
-// Every file listed in the manifest is checked against its sha256 (WebCrypto), the architecture against what
+// Every file listed in the manifest is checked against its sha256 (sha256.ts), the architecture against what
 // this engine implements, and the tensor table against the architecture (paramLayout's order, packed, 2 bytes
 // per value). Anything else is refused with a FloraError and a stable code.
-import { decodeBase64Into, decodedLength, type Base64Span } from './base64.js';
+import { decodedLength, type Base64Span } from './base64.js';
 import { FloraError } from './errors.js';
-import type { WeightsSource } from './weights.js';
-import { sha256Hex } from './sha256.js';
+import { createKernels } from './kernels/kernels.js';
+import { kernelSha256, type WeightsSource } from './weights.js';
 
 export const AGENT_FORMAT = 'greenhouse-agent';
 export const AGENT_FORMAT_VERSION = 1;
@@ -52,7 +52,7 @@ export interface VerifiedAgentFile {
   architecture: Architecture;
   templateText: string;
   tokenizerText: string;
-  /** weights.bin (float16 little-endian, in tensor-table order), decoded and checked where it is written. */
+  /** weights.bin (float16 little-endian, in tensor-table order): its base64 and checksum, read by the model. */
   weights: WeightsSource;
   /** The tensor table (checked against the architecture). */
   tensors: TensorEntry[];
@@ -100,25 +100,49 @@ function parseSpliced(source: string | Uint8Array): Parsed {
     return -1;
   };
   const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-  for (let at = find(0); at >= 0; at = find(at + 1)) {
-    let i = at + KEY.length;
-    while (i < length && isSpace(code(i))) i++;
-    if (code(i) !== 0x3a) continue; // ':' — a key, not the manifest's path value
-    i++;
-    while (i < length && isSpace(code(i))) i++;
-    if (code(i) !== 0x22) continue;
-    const start = i + 1;
-    let end = start;
-    while (end < length && code(end) !== 0x22 && code(end) !== 0x5c) end++;
-    if (code(end) !== 0x22) break; // an escape: not plain base64, parse it all
-    try {
-      const file = JSON.parse(text(0, start) + SPLICED + text(end, length)) as Parsed['file'];
-      const files = file?.files as Record<string, unknown> | undefined;
-      if (files && files['weights.bin'] === SPLICED_VALUE) return { file, weights: { source, start, end } };
-    } catch {
-      // Not valid as spliced (or not UTF-8): parse the whole text below, which reports the error.
+  const lastQuote = (before: number) =>
+    typeof source === 'string' ? source.lastIndexOf('"', before) : source.lastIndexOf(0x22, before);
+  /** Whether `"weights.bin" :` ends just before the quote at i. */
+  const keyBefore = (i: number) => {
+    let j = i - 1;
+    while (j >= 0 && isSpace(code(j))) j--;
+    if (j < 0 || code(j) !== 0x3a) return false;
+    j--;
+    while (j >= 0 && isSpace(code(j))) j--;
+    for (let k = KEY.length - 1; k >= 0; k--, j--) if (j < 0 || code(j) !== KEY.charCodeAt(k)) return false;
+    return true;
+  };
+  // The opening quote of weights.bin's value. The trainer writes it last: then it is the second-to-last quote
+  // of the file, found from the end without reading the file (a JS loop over thousands of quotes would be
+  // optimized by V8, which pages in more of node's code). Otherwise, the first key "weights.bin".
+  const closing = lastQuote(length - 1);
+  let open = closing > 0 ? lastQuote(closing - 1) : -1;
+  if (!(open >= 0 && keyBefore(open))) {
+    open = -1;
+    for (let at = find(0); at >= 0; at = find(at + 1)) {
+      let i = at + KEY.length;
+      while (i < length && isSpace(code(i))) i++;
+      if (code(i) !== 0x3a) continue; // ':' — a key, not the manifest's path value
+      i++;
+      while (i < length && isSpace(code(i))) i++;
+      if (code(i) !== 0x22) continue;
+      open = i;
+      break;
     }
-    break;
+  }
+  if (open >= 0) {
+    const start = open + 1;
+    const end = typeof source === 'string' ? source.indexOf('"', start) : source.indexOf(0x22, start);
+    const escape = typeof source === 'string' ? source.indexOf('\\', start) : source.indexOf(0x5c, start);
+    // An escape: not plain base64, parse it all.
+    if (end >= 0 && !(escape >= 0 && escape < end))
+      try {
+        const file = JSON.parse(text(0, start) + SPLICED + text(end, length)) as Parsed['file'];
+        const files = file?.files as Record<string, unknown> | undefined;
+        if (files && files['weights.bin'] === SPLICED_VALUE) return { file, weights: { source, start, end } };
+      } catch {
+        // Not valid as spliced (or not UTF-8): parse the whole text below, which reports the error.
+      }
   }
   let whole: string;
   if (typeof source === 'string') whole = source;
@@ -134,6 +158,24 @@ function parseSpliced(source: string | Uint8Array): Parsed {
   } catch (e) {
     throw new FloraError('invalid_json', `agent file: not JSON (${(e as Error).message})`);
   }
+}
+
+/**
+ * sha256 (hex) of a text's UTF-8, hashed by the kernels (WebAssembly where it runs) in a small memory of their
+ * own: a JS loop hashing 10 KB would be optimized by V8, which pages in more of node's code for that.
+ */
+async function textDigest(): Promise<(text: string) => string> {
+  const kernels = await createKernels(65536);
+  const room = new Uint8Array(kernels.u16.buffer, 1024);
+  return (text) => {
+    const hash = kernelSha256(kernels, 0);
+    for (let rest = text; ;) {
+      const { read, written } = utf8.encodeInto(rest, room); // whole characters, as many as fit
+      hash.update(room.subarray(0, written));
+      if (read >= rest.length) return hash.hex();
+      rest = rest.slice(read);
+    }
+  };
 }
 
 /** UTF-8 length of a string, without encoding it. */
@@ -157,6 +199,9 @@ function utf8Length(text: string): number {
 /** Parses and verifies an agent file, except weights.bin's bytes (see `weights`); throws FloraError. */
 export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): Promise<VerifiedAgentFile> {
   if (source instanceof ArrayBuffer) source = new Uint8Array(source);
+  // A plain view of a subclass (node's Buffer): its indexOf and subarray are JS, which V8 would optimize.
+  else if (source instanceof Uint8Array && source.constructor !== Uint8Array)
+    source = new Uint8Array(source.buffer, source.byteOffset, source.length);
   if (typeof source !== 'string' && !(source instanceof Uint8Array))
     throw new FloraError('invalid_json', 'agent file: expected a string, Uint8Array or ArrayBuffer');
   const bytes = typeof source === 'string' ? utf8Length(source) : source.length;
@@ -175,8 +220,9 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
   if (typeof files !== 'object' || files === null) throw damaged('no files');
 
   // Every listed file and its checksum over its exact bytes: UTF-8 of a text file, the decoded base64 of a
-  // .bin. weights.bin is decoded where the model keeps it, and checked there (`weights.verify`).
+  // .bin. weights.bin is decoded and checked chunk by chunk as the model reads it (weights.ts: loadWeights).
   const texts = new Map<string, string>();
+  const digest = await textDigest();
   let weightsSpan: Base64Span | null = null;
   let weightsChecksum = '';
   for (const entry of manifest.files) {
@@ -191,7 +237,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
       continue;
     }
     if (path.endsWith('.bin')) continue; // another binary file: not ours to read; checked only if we read it
-    if (entry.checksum !== `sha256:${await sha256Hex(utf8.encode(stored))}`)
+    if (entry.checksum !== `sha256:${digest(stored)}`)
       throw new FloraError(
         'checksum_mismatch',
         `agent file: ${path} is damaged (its sha256 does not match the manifest)`,
@@ -231,18 +277,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
   if (length < 0) throw damaged('weights.bin is not valid base64');
   if (length !== 2 * parameters)
     throw damaged(`weights.bin has ${length} bytes, the architecture needs ${2 * parameters}`);
-  const span = weightsSpan;
-  const weights: WeightsSource = {
-    byteLength: length,
-    writeInto: (target) => decodeBase64Into(span, target),
-    verify: async (written) => {
-      if (weightsChecksum !== `sha256:${await sha256Hex(written)}`)
-        throw new FloraError(
-          'checksum_mismatch',
-          'agent file: weights.bin is damaged (its sha256 does not match the manifest)',
-        );
-    },
-  };
+  const weights: WeightsSource = { byteLength: length, base64: weightsSpan, checksum: weightsChecksum };
   return {
     manifest,
     architecture,

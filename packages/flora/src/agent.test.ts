@@ -110,6 +110,32 @@ describe('loadAgent', () => {
     expect(await codeOf(edit((f) => (f.files['weights.bin'] = '*' + f.files['weights.bin'].slice(1))))).toBe(
       'damaged',
     );
+    // The same from bytes (another decoding path), and a bad character past the first chunk.
+    const bytes = (file: string) => new TextEncoder().encode(file);
+    expect(
+      await codeOf(bytes(edit((f) => (f.files['weights.bin'] = '*' + f.files['weights.bin'].slice(1))))),
+    ).toBe('damaged');
+    expect(
+      await codeOf(
+        bytes(
+          edit((f) => {
+            const b64: string = f.files['weights.bin'];
+            f.files['weights.bin'] = b64.slice(0, b64.length - 100) + '!' + b64.slice(b64.length - 99);
+          }),
+        ),
+      ),
+    ).toBe('damaged');
+    expect(
+      await codeOf(
+        bytes(
+          edit(
+            (f) =>
+              (f.files['weights.bin'] =
+                (f.files['weights.bin'][0] === 'A' ? 'B' : 'A') + f.files['weights.bin'].slice(1)),
+          ),
+        ),
+      ),
+    ).toBe('checksum_mismatch');
     expect(await codeOf(edit((f) => delete f.files['template.json']))).toBe('damaged');
     expect(await codeOf(edit((f) => (f.manifest.files = f.manifest.files.slice(1))))).toBe('damaged');
     expect(await codeOf(edit((f) => (f.manifest.weights.tensors[1].offset += 2)))).toBe('damaged');

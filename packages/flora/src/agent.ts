@@ -203,7 +203,11 @@ class FloraAgent implements Agent {
     let tokens = 0;
     let stopReason: RunResult['stopReason'];
     for (;;) {
-      const id = sampleToken(logits, s.temperature, s.topK, random);
+      // Greedy in the kernel (sampleToken's argmax, without reading the logits from JS).
+      const id =
+        s.temperature === 0 || s.topK === 1
+          ? this.model.argmax()
+          : sampleToken(logits, s.temperature, s.topK, random);
       tokens++;
       if (tokens === 1) firstTokenMs = performance.now() - started;
       if (id === this.eos) {

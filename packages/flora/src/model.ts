@@ -6,33 +6,36 @@
 // one call (its rows go through the matrices in chunks of CHUNK rows, each converted weight serving four
 // rows), then one call per generated token (one pass over the weights per token).
 //
-// Memory: the weight matrices stay float16 in the kernels' memory — the same values as weights.bin, in panels
-// of 32 columns (kernels.ts), widths padded to whole panels — and are converted to float32 inside the kernel as they are read. The
-// tied head is kept transposed ([d, V]) so that every matrix product is the kernel's row form y = x·W; the
-// token embedding reads the same transposed copy (a column), so wte is stored once. Vectors (LayerNorm,
-// biases) are small float32 arrays. The activations take CHUNK rows; the KV cache is float32,
-// 2·layers·context·dModel values. See README "Memory".
-import { finiteHalfToFloat, halfIsFinite, halfToFloat } from './float16.js';
+// Memory: the weights stay float16 in the kernels' memory — the same values as weights.bin, the matrices in
+// panels of 32 columns (kernels.ts), widths padded to whole panels — and are converted to float32 inside the
+// kernels as they are read. The tied head is kept transposed ([d, V]) so that every matrix product is the
+// kernel's row form y = x·W; the token embedding reads the same transposed copy (a column), so wte is stored
+// once. The vectors (LayerNorm, biases) are read as float16 where they are too. The activations take CHUNK
+// rows; the KV cache is float32, 2·layers·context·dModel values, of which only the pages of the positions
+// used are ever resident (see README "Memory").
 import type { Architecture, TensorEntry } from './agent-file.js';
 import { FloraError } from './errors.js';
-import { createKernels, panelIndex, X_SCALE, type KernelKind, type Kernels } from './kernels/kernels.js';
-import { ceilP, moveWeights, planWeights, writeWeights, type WeightsSource } from './weights.js';
+import { createKernels, panelIndex, PANEL, type KernelKind, type Kernels } from './kernels/kernels.js';
+import { ceilP, LOAD_SCRATCH, loadWeights, planWeights, type WeightsSource } from './weights.js';
 
 /** Prompt rows per pass through the weights (activations are sized for this many rows). */
-const CHUNK = 32;
+const CHUNK = 8;
 
 const ceil4 = (n: number) => Math.ceil(n / 4) * 4;
 
+/** A page of memory: each layer's key and value caches start on one, so no page holds two heads' ends. */
+const PAGE = 4096;
+
 interface Layer {
-  ln1g: Float32Array;
-  ln1b: Float32Array;
-  bqkv: Float32Array;
-  bo: Float32Array;
-  ln2g: Float32Array;
-  ln2b: Float32Array;
-  b1: Float32Array;
-  b2: Float32Array;
-  /** Byte offsets of the float16 matrices in the kernels' memory. */
+  /** Byte offsets of the float16 vectors and matrices in the kernels' memory. */
+  ln1g: number;
+  ln1b: number;
+  bqkv: number;
+  bo: number;
+  ln2g: number;
+  ln2b: number;
+  b1: number;
+  b2: number;
   wqkv: number;
   wo: number;
   w1: number;
@@ -60,9 +63,6 @@ interface Acts {
   scaled: number;
 }
 
-/** Inputs at least this large take the exact JS path: their product with 2^112 could overflow float32. */
-const SCALE_LIMIT = 2 ** 15;
-
 export class Model {
   readonly arch: Architecture;
   readonly kernels: Kernels;
@@ -71,8 +71,8 @@ export class Model {
   /** Byte offsets of wte (untied only; tied, the head holds it) and wpe, float16 as in the file. */
   private readonly wte: number | null;
   private readonly wpe: number;
-  private readonly lnfg: Float32Array;
-  private readonly lnfb: Float32Array;
+  private readonly lnfg: number;
+  private readonly lnfb: number;
   private readonly acts: Acts;
   private readonly dims: { dP: number; qP: number; fP: number; VP: number; hd: number };
   private pos = 0;
@@ -85,8 +85,8 @@ export class Model {
       head: number;
       wte: number | null;
       wpe: number;
-      lnfg: Float32Array;
-      lnfb: Float32Array;
+      lnfg: number;
+      lnfb: number;
       acts: Acts;
     },
   ) {
@@ -104,9 +104,9 @@ export class Model {
   }
 
   /**
-   * Builds the model: weights.bin is written straight into the kernels' memory (no copy of it elsewhere), its
-   * checksum checked there, then each matrix rearranged in place into the kernel's panels (see `planWeights`).
-   * FloraError `damaged` on Inf/NaN weights; `weights.verify` throws on a checksum mismatch.
+   * Builds the model: weights.bin is decoded a chunk at a time straight to the weights' places in the kernels'
+   * memory (no copy of it elsewhere), checked as it goes (see `loadWeights`): FloraError `damaged` (bad
+   * base64, Inf/NaN weights) or `checksum_mismatch`.
    */
   static async create(
     arch: Architecture,
@@ -115,23 +115,23 @@ export class Model {
     kind?: KernelKind,
   ): Promise<Model> {
     const source: WeightsSource =
-      weights instanceof Uint8Array
-        ? { byteLength: weights.length, writeInto: (t) => (t.set(weights), true), verify: async () => {} }
-        : weights;
+      weights instanceof Uint8Array ? { byteLength: weights.length, bytes: weights } : weights;
     const { vocabSize: V, contextLength: T, dModel: d, dFF: f, nLayers: L } = arch;
     const dP = ceilP(d);
     const qP = ceilP(3 * d);
     const fP = ceilP(f);
     const VP = ceilP(V);
 
-    // Plan the memory: the weights (2 bytes per value), then activations and caches (4 bytes), 16-aligned.
+    // Plan the memory: the weights (2 bytes per value), then activations (4 bytes, 16-aligned), then the
+    // caches (4 bytes, page-aligned). The memory is exactly this many 64 KB pages.
     const places = planWeights(arch, tensors);
     let top = places.end;
-    const take = (bytes: number) => {
-      const at = top;
-      top += Math.ceil(bytes / 16) * 16;
+    const take = (bytes: number, align = 16) => {
+      const at = Math.ceil(top / align) * align;
+      top = at + bytes;
       return at;
     };
+    const first = Math.ceil(top / 16) * 16;
     const acts: Acts = {
       x: take(4 * CHUNK * dP),
       ln: take(4 * CHUNK * dP),
@@ -142,38 +142,29 @@ export class Model {
       scores: take(4 * ceil4(T)),
       scaled: take(4 * CHUNK * Math.max(dP, fP)),
     };
-    const caches = Array.from({ length: L }, () => ({ k: take(4 * T * d), v: take(4 * T * d) }));
-    const kernels = await createKernels(Math.max(top, source.byteLength), kind);
-    writeWeights(kernels, source);
-    await source.verify(new Uint8Array(kernels.u16.buffer as ArrayBuffer, 0, source.byteLength));
-    const u16 = kernels.u16;
-    for (let i = 0; i < source.byteLength >> 1; i++)
-      if (!halfIsFinite(u16[i]!))
-        throw new FloraError('damaged', 'agent file: weights.bin holds Infinity or NaN');
-    moveWeights(kernels, places.list);
+    // Loading works in the activations' bytes (at least LOAD_SCRATCH of them).
+    top = Math.max(top, first + LOAD_SCRATCH);
+    const scratch = { at: first, bytes: top - first };
+    const caches = Array.from({ length: L }, () => ({ k: take(4 * T * d, PAGE), v: take(4 * T * d, PAGE) }));
+    const kernels = await createKernels(top, kind);
+    loadWeights(kernels, places.list, source, scratch);
 
     const at = (name: string) => {
       const place = places.byName.get(name);
       if (!place) throw new FloraError('damaged', `agent file: no tensor ${name}`);
       return place.at;
     };
-    const floats = (name: string, length = 0): Float32Array => {
-      const place = places.byName.get(name)!;
-      const out = new Float32Array(Math.max(length, place.size));
-      for (let i = 0; i < place.size; i++) out[i] = halfToFloat(u16[(place.at >> 1) + i]!);
-      return out;
-    };
     const layers: Layer[] = caches.map((cache, l) => {
       const p = `h${l}.`;
       return {
-        ln1g: floats(`${p}ln1.g`),
-        ln1b: floats(`${p}ln1.b`),
-        bqkv: floats(`${p}attn.bqkv`, qP),
-        bo: floats(`${p}attn.bo`),
-        ln2g: floats(`${p}ln2.g`),
-        ln2b: floats(`${p}ln2.b`),
-        b1: floats(`${p}mlp.b1`, fP),
-        b2: floats(`${p}mlp.b2`),
+        ln1g: at(`${p}ln1.g`),
+        ln1b: at(`${p}ln1.b`),
+        bqkv: at(`${p}attn.bqkv`),
+        bo: at(`${p}attn.bo`),
+        ln2g: at(`${p}ln2.g`),
+        ln2b: at(`${p}ln2.b`),
+        b1: at(`${p}mlp.b1`),
+        b2: at(`${p}mlp.b2`),
         wqkv: at(`${p}attn.wqkv`),
         wo: at(`${p}attn.wo`),
         w1: at(`${p}mlp.w1`),
@@ -188,8 +179,8 @@ export class Model {
       head: at(arch.tieEmbeddings ? 'wte' : 'head'),
       wte: arch.tieEmbeddings ? null : at('wte'),
       wpe: at('wpe'),
-      lnfg: floats('lnf.g'),
-      lnfb: floats('lnf.b'),
+      lnfg: at('lnf.g'),
+      lnfb: at('lnf.b'),
       acts,
     });
   }
@@ -223,45 +214,40 @@ export class Model {
     return this.kernels.f32.subarray(at, at + V);
   }
 
+  /** The greedy choice after the last `forward`: the first id of the largest logit (as `argmax`). */
+  argmax(): number {
+    return this.kernels.argmax(this.acts.logits, this.arch.vocabSize);
+  }
+
   private chunk(ids: ArrayLike<number>, start: number, rows: number): void {
-    const { dModel: d, dFF: f, vocabSize: V } = this.arch;
+    const { dModel: d, dFF: f, vocabSize: V, layerNormEpsilon: eps } = this.arch;
     const { dP, qP, fP } = this.dims;
     const k = this.kernels;
-    const m = k.f32;
     const a = this.acts;
-    const x = a.x >> 2;
 
-    // Embeddings.
+    // Embeddings: the token's (a row of wte, or a column of the tied head) plus the position's.
     for (let r = 0; r < rows; r++) {
       const tok = ids[start + r]!;
       if (!(Number.isInteger(tok) && tok >= 0 && tok < V))
         throw new RangeError(`token id ${tok} out of range`);
-      const u16 = k.u16;
-      const p = (this.wpe >> 1) + (this.pos + r) * d;
-      const o = x + r * dP;
-      if (this.wte !== null) {
-        const e = (this.wte >> 1) + tok * d;
-        for (let j = 0; j < d; j++)
-          m[o + j] = finiteHalfToFloat(u16[e + j]!) + finiteHalfToFloat(u16[p + j]!);
-      } else {
-        const head = this.head >> 1;
-        for (let j = 0; j < d; j++)
-          m[o + j] = finiteHalfToFloat(u16[head + panelIndex(j, tok, d)]!) + finiteHalfToFloat(u16[p + j]!);
-      }
+      const p = this.wpe + 2 * (this.pos + r) * d;
+      const o = a.x + 4 * r * dP;
+      if (this.wte !== null) k.embed(o, this.wte + 2 * tok * d, 1, p, d);
+      else k.embed(o, this.head + 2 * panelIndex(0, tok, d), PANEL, p, d);
     }
 
     for (const w of this.layers) {
-      this.layerNorm(a.x, a.ln, rows, w.ln1g, w.ln1b);
-      fillRows(m, a.qkv >> 2, rows, w.bqkv);
+      k.layerNorm(a.x, a.ln, rows, dP, d, w.ln1g, w.ln1b, eps);
+      k.setRows(a.qkv, qP, rows, w.bqkv, 3 * d);
       this.mm(a.ln, dP, rows, w.wqkv, qP, a.qkv, qP, d);
       for (let r = 0; r < rows; r++) this.attention(w, r, this.pos + r);
-      addRows(m, x, rows, dP, w.bo);
+      k.addRows(a.x, dP, rows, w.bo, d);
       this.mm(a.att, dP, rows, w.wo, dP, a.x, dP, d);
-      this.layerNorm(a.x, a.ln, rows, w.ln2g, w.ln2b);
-      fillRows(m, a.h >> 2, rows, w.b1);
+      k.layerNorm(a.x, a.ln, rows, dP, d, w.ln2g, w.ln2b, eps);
+      k.setRows(a.h, fP, rows, w.b1, f);
       this.mm(a.ln, dP, rows, w.w1, fP, a.h, fP, d);
       k.gelu(a.h, rows * fP); // padding columns are 0, and GELU(0) = 0
-      addRows(m, x, rows, dP, w.b2);
+      k.addRows(a.x, dP, rows, w.b2, d);
       this.mm(a.h, fP, rows, w.w2, dP, a.x, dP, f);
     }
   }
@@ -270,34 +256,17 @@ export class Model {
   private attention(w: Layer, r: number, p: number): void {
     const { dModel: d, nHeads: H, contextLength: T } = this.arch;
     const { dP, qP, hd } = this.dims;
-    const k = this.kernels;
-    const m = k.f32;
     const a = this.acts;
-    const qkv = (a.qkv >> 2) + r * qP;
-    for (let h = 0; h < H; h++) {
-      const at = h * T * hd + p * hd; // head h, position p
-      m.copyWithin((w.k >> 2) + at, qkv + d + h * hd, qkv + d + h * hd + hd);
-      m.copyWithin((w.v >> 2) + at, qkv + 2 * d + h * hd, qkv + 2 * d + h * hd + hd);
-    }
-    const n = p + 1;
-    const scale = 1 / Math.sqrt(hd);
-    const att = (a.att >> 2) + r * dP;
-    for (let h = 0; h < H; h++) {
-      const cache = 4 * h * T * hd;
-      // scores[t] = q_h · k_h[t], t ≤ p; softmax; out_h = Σ_t p[t] · v_h[t].
-      k.dots(a.qkv + 4 * (r * qP + h * hd), w.k + cache, n, hd, a.scores);
-      k.softmax(a.scores, n, scale);
-      m.fill(0, att + h * hd, att + h * hd + hd);
-      k.mvF32(a.scores, w.v + cache, hd, a.att + 4 * (r * dP + h * hd), n, hd);
-    }
+    const qkv = a.qkv + 4 * r * qP;
+    this.kernels.attention(qkv, w.k, w.v, p, d, H, T, a.scores, a.att + 4 * r * dP, 1 / Math.sqrt(hd));
   }
 
   /** logits = LNf(x[row])·head. */
   private logits(row: number): void {
-    const { dModel: d } = this.arch;
+    const { dModel: d, layerNormEpsilon: eps } = this.arch;
     const { dP, VP } = this.dims;
     const a = this.acts;
-    this.layerNorm(a.x + 4 * row * dP, a.ln, 1, this.lnfg, this.lnfb);
+    this.kernels.layerNorm(a.x + 4 * row * dP, a.ln, 1, dP, d, this.lnfg, this.lnfb, eps);
     this.kernels.f32.fill(0, a.logits >> 2, (a.logits >> 2) + VP);
     this.mm(a.ln, dP, 1, this.head, VP, a.logits, VP, d);
   }
@@ -313,53 +282,7 @@ export class Model {
     ys: number,
     n: number,
   ): void {
-    const m = this.kernels.f32;
-    const to = this.acts.scaled >> 2;
-    let max = 0;
-    for (let r = 0; r < rows; r++) {
-      const from = (x >> 2) + r * xs;
-      const o = to + r * xs;
-      for (let i = 0; i < n; i++) {
-        const v = m[from + i]!;
-        max = Math.max(max, Math.abs(v));
-        m[o + i] = v * X_SCALE;
-      }
-    }
-    if (max < SCALE_LIMIT) this.kernels.mmF16(this.acts.scaled, xs, rows, w, ws, y, ys, n);
-    else this.kernels.mmF16Exact(x, xs, rows, w, ws, y, ys, n);
-  }
-
-  /** LayerNorm over the first d values of each row (biased variance, ε from the architecture). */
-  private layerNorm(from: number, to: number, rows: number, g: Float32Array, b: Float32Array): void {
-    const d = this.arch.dModel;
-    const eps = this.arch.layerNormEpsilon;
-    const { dP } = this.dims;
-    const m = this.kernels.f32;
-    for (let r = 0; r < rows; r++) {
-      const x = (from >> 2) + r * dP;
-      const y = (to >> 2) + r * dP;
-      let mean = 0;
-      for (let j = 0; j < d; j++) mean += m[x + j]!;
-      mean /= d;
-      let variance = 0;
-      for (let j = 0; j < d; j++) {
-        const c = m[x + j]! - mean;
-        variance += c * c;
-      }
-      const rs = 1 / Math.sqrt(variance / d + eps);
-      for (let j = 0; j < d; j++) m[y + j] = (m[x + j]! - mean) * rs * g[j]! + b[j]!;
-    }
-  }
-}
-
-/** Every row (of `v.length` values) set to v. */
-function fillRows(m: Float32Array, at: number, rows: number, v: Float32Array): void {
-  for (let r = 0; r < rows; r++) m.set(v, at + r * v.length);
-}
-
-function addRows(m: Float32Array, at: number, rows: number, stride: number, v: Float32Array): void {
-  for (let r = 0; r < rows; r++) {
-    const o = at + r * stride;
-    for (let j = 0; j < v.length; j++) m[o + j] = m[o + j]! + v[j]!;
+    const k = this.kernels;
+    if (k.mm(x, xs, rows, w, ws, y, ys, n, this.acts.scaled)) k.mmF16Exact(x, xs, rows, w, ws, y, ys, n);
   }
 }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
 import { compileWat } from '../../../../scripts/build-wasm.mjs';
 import { halfToFloat } from '../float16.js';
-import { mulberry32 } from '../sampling.js';
+import { argmax, mulberry32 } from '../sampling.js';
+import { Sha256, SHA256_K } from '../sha256.js';
 import { createKernels, panelIndex, PANEL, wasmSimdAvailable, X_SCALE, type Kernels } from './kernels.js';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.js';
 
@@ -106,6 +108,118 @@ describe('mvF32: the float32 row kernel (attention)', () => {
       let s = data[n * ws + n + j]!;
       for (let i = 0; i < n; i++) s += data[n * ws + i]! * data[i * ws + j]!;
       expect(ks[0]!.f32[n * ws + n + j]).toBeCloseTo(s, 5);
+    }
+  });
+});
+
+/** Both kernels over the same random floats (and random halves from byte `halvesAt` on). */
+async function twins(seed: number, floats: number, halvesAt: number, halves: number) {
+  const random = mulberry32(seed);
+  const ks = [await createKernels(65536, 'wasm-simd'), await createKernels(65536, 'js')];
+  const data = Array.from({ length: floats }, () => Math.fround((random() - 0.5) * 8));
+  const hs = Array.from({ length: halves }, () => randomHalf(random));
+  for (const k of ks) {
+    k.f32.set(data);
+    k.u16.set(hs, halvesAt / 2);
+  }
+  return { ks, data, hs };
+}
+
+describe('the glue kernels: WASM and JS give the same bits', () => {
+  it.each([1, 5, 24, 33])('layerNorm over %i values, as the formula in double', async (d) => {
+    const s = d + 7;
+    const { ks, data, hs } = await twins(d, 3 * s, 4 * 3 * s, 2 * d);
+    const [g, b] = [4 * 3 * s, 4 * 3 * s + 2 * d];
+    for (const k of ks) k.layerNorm(0, 4 * 3 * s + 4 * d + 64, 3, s, d, g, b, 1e-5);
+    const y = 3 * s + d + 16;
+    expect(bitsOf(ks[0]!, 4 * y, 3 * s)).toEqual(bitsOf(ks[1]!, 4 * y, 3 * s));
+    for (let r = 0; r < 3; r++) {
+      const x = data.slice(r * s, r * s + d);
+      const mean = x.reduce((a, v) => a + v, 0) / d;
+      const rs = 1 / Math.sqrt(x.reduce((a, v) => a + (v - mean) ** 2, 0) / d + 1e-5);
+      x.forEach((v, j) =>
+        expect(ks[0]!.f32[y + r * s + j]).toBe(
+          Math.fround((v - mean) * rs * halfToFloat(hs[j]!) + halfToFloat(hs[d + j]!)),
+        ),
+      );
+    }
+  });
+
+  it('scale: x·2^112 and max |x| (NaN when an x is NaN)', async () => {
+    const { ks, data } = await twins(7, 200, 4096, 0);
+    const maxes = ks.map((k) => k.scale(4, 50, 3, 37, 4000));
+    expect(maxes[0]).toBe(maxes[1]);
+    expect(maxes[0]).toBe(
+      Math.max(...[0, 1, 2].flatMap((r) => data.slice(1 + r * 50, 1 + r * 50 + 37)).map(Math.abs)),
+    );
+    expect(bitsOf(ks[0]!, 4000, 150)).toEqual(bitsOf(ks[1]!, 4000, 150));
+    expect(ks[0]!.f32[1000 + 50 + 3]).toBe(data[1 + 50 + 3]! * X_SCALE);
+    for (const k of ks) k.f32[60] = NaN;
+    for (const k of ks) expect(k.scale(4, 50, 3, 37, 4000)).toBeNaN();
+  });
+
+  it('setRows, addRows and embed (float16 vectors)', async () => {
+    const { ks, data, hs } = await twins(9, 400, 8192, 300);
+    for (const k of ks) {
+      k.setRows(0, 40, 3, 8192, 33); // bias then zeros up to the stride
+      k.addRows(4 * 120, 40, 2, 8192 + 66, 21);
+      k.embed(4 * 200, 8192 + 2 * 100, 3, 8192 + 2 * 200, 30);
+    }
+    expect(bitsOf(ks[0]!, 0, 400)).toEqual(bitsOf(ks[1]!, 0, 400));
+    const f = ks[0]!.f32;
+    expect(f[40 + 5]).toBe(halfToFloat(hs[5]!));
+    expect(f[40 + 35]).toBe(0);
+    expect(f[160 + 7]).toBe(Math.fround(data[160 + 7]! + halfToFloat(hs[33 + 7]!)));
+    expect(f[160 + 30]).toBe(data[160 + 30]);
+    expect(f[200 + 4]).toBe(Math.fround(halfToFloat(hs[100 + 12]!) + halfToFloat(hs[200 + 4]!)));
+  });
+
+  it('argmax: the first index of the largest, as sampling.ts', async () => {
+    const { ks } = await twins(11, 600, 4096, 0);
+    for (const at of [0, 250, 400]) {
+      for (const k of ks) k.f32[at + 40] = k.f32[at + 90] = 100; // a tie: the first wins
+      const expected = argmax(ks[1]!.f32.subarray(at, at + 150));
+      expect(expected).toBe(40);
+      for (const k of ks) expect(k.argmax(4 * at, 150)).toBe(expected);
+    }
+  });
+});
+
+describe('sha256', () => {
+  const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+  it('the JS class: any lengths, in any pieces, as node:crypto', () => {
+    const random = mulberry32(5);
+    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000, 4099]) {
+      const bytes = Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
+      const h = new Sha256();
+      for (let i = 0; i < n;) {
+        const k = Math.min(n - i, 1 + Math.floor(random() * 150));
+        h.update(bytes.subarray(i, i + k));
+        i += k;
+      }
+      expect(h.hex()).toBe(sha(bytes));
+    }
+  });
+
+  it('the kernels compress blocks in their memory: WASM and JS as node:crypto', async () => {
+    const random = mulberry32(6);
+    const bytes = Uint8Array.from({ length: 64 * 37 + 11 }, () => Math.floor(random() * 256));
+    for (const kind of ['wasm-simd', 'js'] as const) {
+      const k = await createKernels(65536, kind);
+      const u8 = new Uint8Array(k.f32.buffer);
+      u8.set(bytes, 1024);
+      new Int32Array(k.f32.buffer, 64, 64).set(SHA256_K);
+      let calls = 0;
+      const h = new Sha256(new Int32Array(k.f32.buffer, 0, 8), (b, from, to) => {
+        if (b.buffer !== k.f32.buffer) return false;
+        k.sha256(0, 64, 320, b.byteOffset + from, (to - from) >> 6);
+        calls++;
+        return true;
+      });
+      h.update(u8.subarray(1024, 1024 + 64 * 20)).update(u8.subarray(1024 + 64 * 20, 1024 + bytes.length));
+      expect(h.hex()).toBe(sha(bytes));
+      expect(calls).toBe(2);
     }
   });
 });

@@ -2,8 +2,9 @@
 // when WebAssembly SIMD is unavailable. Both compute the same sums in the same order with float32 rounding at
 // every step, so they agree bit for bit (tested).
 //
-// One memory per model, sized once (growing a WebAssembly memory would detach every view): the float16
-// weight matrices and the float32 activations and KV cache. All pointers are BYTE offsets, 16-aligned.
+// One memory per model, sized once (growing a WebAssembly memory would detach every view; pages that are
+// never written are never resident, so the untouched end of the KV cache costs nothing): the float16 weights
+// and the float32 activations and KV cache. All pointers are BYTE offsets, 16-aligned; strides in values.
 //   mmF16(x, xs, rows, w, ws, y, ys, n): y[r·ys + j] += Σ_{i<n} x[r·xs + i] · half(W[i, j])·2^-112, j < ws
 //     W [n, ws] float16 in panels of PANEL columns (ws a multiple of PANEL): see `panelIndex`. x must be the
 //     real input times X_SCALE = 2^112 (exact; see kernels.wat): the result is then exactly Σ x·W as if the
@@ -12,7 +13,11 @@
 //   dots(q, k, n, m, out):               out[t] = q · k[t] (the attention's scores)
 //   gelu(p, n):                          GELU in place (Math.tanh costs ~20 ns; this ~1 ns a value)
 //   softmax(p, n, scale):                softmax of the values times scale, in place (the attention's)
+//   layerNorm, scale, setRows, addRows, embed, argmax: the forward pass's glue (see each), so that the JS
+//   around the kernels allocates nothing per value (V8 boxes floats in code it has not optimized yet);
+//   sha256: SHA-256's compression, for weights.bin as it is decoded into the memory (sha256.ts).
 import { halfToFloat } from '../float16.js';
+import { compress } from '../sha256.js';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.js';
 
 export type KernelKind = 'wasm-simd' | 'js';
@@ -41,6 +46,76 @@ export interface Kernels {
   gelu(p: number, n: number): void;
   /** Softmax in place over n floats at byte p, of the values times scale (> 0). */
   softmax(p: number, n: number, scale: number): void;
+  /** LayerNorm of rows (stride s) over their first d values, gain g and bias b float16 (f64 arithmetic). */
+  layerNorm(
+    x: number,
+    y: number,
+    rows: number,
+    s: number,
+    d: number,
+    g: number,
+    b: number,
+    eps: number,
+  ): void;
+  /** to = x·X_SCALE over the first n values of each row (stride s); returns max |x| (NaN if any is NaN). */
+  scale(x: number, s: number, rows: number, n: number, to: number): number;
+  /** Each row (stride ys): b (n float16 values), then zeros up to ys. */
+  setRows(y: number, ys: number, rows: number, b: number, n: number): void;
+  /** Each row (stride ys) += b (n float16 values). */
+  addRows(y: number, ys: number, rows: number, b: number, n: number): void;
+  /** y[j] = a[j·as] + b[j], j < n (float16 a and b): a token's embedding plus its position's. */
+  embed(y: number, a: number, as: number, b: number, n: number): void;
+  /** The first index of the largest of n floats at byte p. */
+  argmax(p: number, n: number): number;
+  /** SHA-256 compression of n 64-byte blocks at byte p into the state at h (8 words); K at k, 64 words at w. */
+  sha256(h: number, k: number, w: number, p: number, n: number): void;
+  /**
+   * y += x·W as mmF16 on x·X_SCALE (written at `scaled`); returns 0, or 1 without touching y when an |x| is
+   * not < 2^15 (then mmF16Exact is the way).
+   */
+  mm(
+    x: number,
+    xs: number,
+    rows: number,
+    w: number,
+    ws: number,
+    y: number,
+    ys: number,
+    n: number,
+    scaled: number,
+  ): number;
+  /**
+   * One row's causal self-attention at position p over [heads, T, d/heads] caches k and v: stores the row's
+   * key and value (from its q|k|v at qkv), then per head dots, softmax (times scale) and mvF32 into att.
+   */
+  attention(
+    qkv: number,
+    k: number,
+    v: number,
+    p: number,
+    d: number,
+    heads: number,
+    T: number,
+    scores: number,
+    att: number,
+    scale: number,
+  ): void;
+  /** base64 → bytes in place: n characters at p (no padding) → 3n/4 bytes; table: 256 values or -1. 0 if invalid. */
+  base64(p: number, n: number, table: number): number;
+  /**
+   * n float16 values at src (row-major [rows, cols] from row r, column c) to a tensor at dst: form 0 as they
+   * are, 1 in panels, 2 transposed in panels. Returns 1 if one is Infinity or NaN.
+   */
+  put(
+    src: number,
+    n: number,
+    dst: number,
+    form: number,
+    rows: number,
+    cols: number,
+    r: number,
+    c: number,
+  ): number;
 }
 
 interface WasmExports {
@@ -49,6 +124,17 @@ interface WasmExports {
   dots: Kernels['dots'];
   gelu: Kernels['gelu'];
   softmax: Kernels['softmax'];
+  layer_norm: Kernels['layerNorm'];
+  scale: Kernels['scale'];
+  set_rows: Kernels['setRows'];
+  add_rows: Kernels['addRows'];
+  embed: Kernels['embed'];
+  argmax: Kernels['argmax'];
+  sha256: Kernels['sha256'];
+  mm: Kernels['mm'];
+  attention: Kernels['attention'];
+  base64: Kernels['base64'];
+  put: Kernels['put'];
 }
 
 const PAGE = 65536;
@@ -71,12 +157,12 @@ const SLOT = Int8Array.from(
  */
 export const panelIndex = (i: number, j: number, n: number) => ((j >> 5) * n + i) * PANEL + SLOT[j & 31]!;
 
-// The kernel module is 2 KB: atob is fine here (the weights use decodeBase64).
+// The kernel module is 6 KB: atob is fine here (the weights use base64.ts). Its characters become bytes through
+// builtins only (charCodeAt bound to the string, called by Uint8Array.from for each index): a JS function
+// called 6,000 times would be optimized by V8, whose optimizing compiler pages in ~1 MB more of node's code.
 function wasmBytes(): Uint8Array<ArrayBuffer> {
   const s = atob(KERNELS_WASM_BASE64);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
+  return Uint8Array.from(new Array<undefined>(s.length).keys(), String.prototype.charCodeAt.bind(s));
 }
 
 let compiled: Promise<WebAssembly.Module | null> | null = null;
@@ -120,14 +206,26 @@ export async function createKernels(bytes: number, kind?: KernelKind): Promise<K
       dots: e.dots,
       gelu: e.gelu,
       softmax: e.softmax,
+      layerNorm: e.layer_norm,
+      scale: e.scale,
+      setRows: e.set_rows,
+      addRows: e.add_rows,
+      embed: e.embed,
+      argmax: e.argmax,
+      sha256: e.sha256,
+      mm: e.mm,
+      attention: e.attention,
+      base64: e.base64,
+      put: e.put,
     };
   }
   const buffer = new ArrayBuffer(pages * PAGE);
   const f32 = new Float32Array(buffer);
   const u16 = new Uint16Array(buffer);
+  const u8 = new Uint8Array(buffer);
   const scaled = halfTable(1 / X_SCALE);
   const half = halfTable(1);
-  return {
+  const js: Kernels = {
     kind: 'js',
     bytes: pages * PAGE,
     f32,
@@ -138,7 +236,130 @@ export async function createKernels(bytes: number, kind?: KernelKind): Promise<K
     dots: (q, k, n, m, out) => dotsJs(f32, q, k, n, m, out),
     gelu: (p, n) => geluJs(f32, p, n),
     softmax: (p, n, scale) => softmaxJs(f32, p, n, scale),
+    layerNorm: (x, y, rows, s, d, g, b, eps) => layerNormJs(f32, u16, half, x, y, rows, s, d, g, b, eps),
+    scale: (x, s, rows, n, to) => scaleJs(f32, x, s, rows, n, to),
+    setRows: (y, ys, rows, b, n) => {
+      for (let r = 0; r < rows; r++) {
+        const o = (y >> 2) + r * ys;
+        for (let j = 0; j < n; j++) f32[o + j] = half[u16[(b >> 1) + j]!]!;
+        f32.fill(0, o + n, o + ys);
+      }
+    },
+    addRows: (y, ys, rows, b, n) => {
+      for (let r = 0; r < rows; r++) {
+        const o = (y >> 2) + r * ys;
+        for (let j = 0; j < n; j++) f32[o + j] = f32[o + j]! + half[u16[(b >> 1) + j]!]!;
+      }
+    },
+    embed: (y, a, as, b, n) => {
+      for (let j = 0; j < n; j++)
+        f32[(y >> 2) + j] = half[u16[(a >> 1) + j * as]!]! + half[u16[(b >> 1) + j]!]!;
+    },
+    argmax: (p, n) => {
+      let best = 0;
+      for (let j = 1; j < n; j++) if (f32[(p >> 2) + j]! > f32[(p >> 2) + best]!) best = j;
+      return best;
+    },
+    sha256: (h, _k, w, p, n) =>
+      compress(new Int32Array(buffer, h, 8), new Int32Array(buffer, w, 64), u8, p, p + 64 * n),
+    mm(x, xs, rows, w, ws, y, ys, n, scaled) {
+      if (!(js.scale(x, xs, rows, n, scaled) < 2 ** 15)) return 1;
+      js.mmF16(scaled, xs, rows, w, ws, y, ys, n);
+      return 0;
+    },
+    attention(qkv, k, v, p, d, heads, T, scores, att, scale) {
+      const hd = d / heads;
+      const q = qkv >> 2;
+      for (let h = 0; h < heads; h++) {
+        const at = (h * T + p) * hd;
+        f32.copyWithin((k >> 2) + at, q + d + h * hd, q + d + h * hd + hd);
+        f32.copyWithin((v >> 2) + at, q + 2 * d + h * hd, q + 2 * d + h * hd + hd);
+      }
+      for (let h = 0; h < heads; h++) {
+        const cache = 4 * h * T * hd;
+        js.dots(qkv + 4 * h * hd, k + cache, p + 1, hd, scores);
+        js.softmax(scores, p + 1, scale);
+        f32.fill(0, (att >> 2) + h * hd, (att >> 2) + h * hd + hd);
+        js.mvF32(scores, v + cache, hd, att + 4 * h * hd, p + 1, hd);
+      }
+    },
+    base64: (p, n, table) => {
+      let bad = 0;
+      for (let i = 0; i < n; i += 4) {
+        const a = (u8[table + u8[p + i]!]! << 24) >> 24; // the table's bytes are signed
+        const b = (u8[table + u8[p + i + 1]!]! << 24) >> 24;
+        const c = (u8[table + u8[p + i + 2]!]! << 24) >> 24;
+        const e = (u8[table + u8[p + i + 3]!]! << 24) >> 24;
+        bad |= a | b | c | e;
+        const v = (a << 18) | (b << 12) | (c << 6) | e;
+        const o = p + (i / 4) * 3;
+        u8[o] = v >> 16;
+        u8[o + 1] = v >> 8;
+        u8[o + 2] = v;
+      }
+      return bad >= 0 ? 1 : 0;
+    },
+    put: (src, n, dst, form, rows, cols, r, c) => {
+      let bad = 0;
+      for (let i = 0; i < n; i++) {
+        const h = u16[(src >> 1) + i]!;
+        bad |= (h & 0x7c00) === 0x7c00 ? 1 : 0;
+        const at = form === 0 ? r * cols + c : form === 1 ? panelIndex(r, c, rows) : panelIndex(c, r, cols);
+        u16[(dst >> 1) + at] = h;
+        if (++c === cols) {
+          c = 0;
+          r++;
+        }
+      }
+      return bad;
+    },
   };
+  return js;
+}
+
+/** LayerNorm over the first d values of each row (biased variance, ε from the architecture), in double. */
+function layerNormJs(
+  f32: Float32Array,
+  u16: Uint16Array,
+  half: Float32Array,
+  from: number,
+  to: number,
+  rows: number,
+  s: number,
+  d: number,
+  g: number,
+  b: number,
+  eps: number,
+): void {
+  for (let r = 0; r < rows; r++) {
+    const x = (from >> 2) + r * s;
+    const y = (to >> 2) + r * s;
+    let mean = 0;
+    for (let j = 0; j < d; j++) mean += f32[x + j]!;
+    mean /= d;
+    let variance = 0;
+    for (let j = 0; j < d; j++) {
+      const c = f32[x + j]! - mean;
+      variance += c * c;
+    }
+    const rs = 1 / Math.sqrt(variance / d + eps);
+    for (let j = 0; j < d; j++)
+      f32[y + j] = (f32[x + j]! - mean) * rs * half[u16[(g >> 1) + j]!]! + half[u16[(b >> 1) + j]!]!;
+  }
+}
+
+function scaleJs(f32: Float32Array, x: number, s: number, rows: number, n: number, to: number): number {
+  let max = 0;
+  for (let r = 0; r < rows; r++) {
+    const from = (x >> 2) + r * s;
+    const o = (to >> 2) + r * s;
+    for (let i = 0; i < n; i++) {
+      const v = f32[from + i]!;
+      max = Math.max(max, Math.abs(v));
+      f32[o + i] = v * X_SCALE;
+    }
+  }
+  return max;
 }
 
 const tables = new Map<number, Float32Array>();
