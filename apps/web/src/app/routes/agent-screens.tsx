@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DeleteDialog } from '../../components/delete-dialog/delete-dialog';
 import { Loader } from '../../components/loader/loader';
-import { Banner } from '../../components/notice/notice';
+import { RetryBanner } from '../../components/notice/retry-banner';
 import { useToast } from '../../components/toast/toast-context';
 import { isBloomNotFound, useBloom, useDeleteBloom } from '../../features/blooms/api/blooms';
 import { AgentColumns } from '../../features/blooms/components/agent-columns';
@@ -16,7 +16,6 @@ import { UploadForm } from '../../features/blooms/components/upload-form';
 import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { apiErrorMessage } from '../../lib/api-error-message';
 import { paths } from '../paths';
 
 /** /agent/new: the upload form, beside the cost of an agent that does not exist yet (N/A, not started). */
@@ -54,16 +53,11 @@ function AgentPage({ id }: { id: string }) {
     if (query.isError) {
       return (
         <div className="agent-state">
-          <Banner
-            tone="error"
-            action={
-              <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-                {t('common.tryAgain')}
-              </button>
-            }
-          >
-            {t('agent.loadFailed')} {apiErrorMessage(t, query.error)}
-          </Banner>
+          <RetryBanner
+            text={t('agent.loadFailed')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         </div>
       );
     }

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loader } from '../../components/loader/loader';
-import { Banner } from '../../components/notice/notice';
+import { RetryBanner } from '../../components/notice/retry-banner';
 import { isChatNotFound, useChat } from '../../features/chats/api/chat';
 import { ChatView } from '../../features/chats/components/chat-view';
 import { NewChat } from '../../features/chats/components/new-chat';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { apiErrorMessage } from '../../lib/api-error-message';
 import { paths } from '../paths';
 
 /** /chat/new: start a chat from one's own message or a demo prompt. */
@@ -33,16 +32,7 @@ function ChatPage({ id }: { id: string }) {
     if (query.isError) {
       return (
         <div className="chat-state">
-          <Banner
-            tone="error"
-            action={
-              <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-                {t('common.tryAgain')}
-              </button>
-            }
-          >
-            {t('chat.loadFailed')} {apiErrorMessage(t, query.error)}
-          </Banner>
+          <RetryBanner text={t('chat.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         </div>
       );
     }

@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths';
 import { Loader } from '../../../components/loader/loader';
 import { Banner } from '../../../components/notice/notice';
 import { PageFrame } from '../../../components/page-frame/page-frame';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { RetryBanner } from '../../../components/notice/retry-banner';
 import { formatFileSize } from '../../blooms/format';
 import { useFloraDownloads, type FloraDownloadLink } from '../api/flora-downloads';
 import { CopyBlock } from './copy-block';
@@ -68,16 +68,11 @@ function Downloads() {
   if (query.isPending) return <Loader size="small" label={t('flora.loadingDownloads')} />;
   if (query.isError) {
     return (
-      <Banner
-        tone="error"
-        action={
-          <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        }
-      >
-        {t('flora.downloadsFailed')} {apiErrorMessage(t, query.error)}
-      </Banner>
+      <RetryBanner
+        text={t('flora.downloadsFailed')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) return <Banner tone="info">{t('flora.noDownloads')}</Banner>;
