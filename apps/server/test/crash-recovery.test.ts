@@ -3,6 +3,7 @@
 // the checkpoint and ends with one completed status, one row per output and one file per file
 // output. On the embedded database the killed process is the server (a restart releases its jobs at
 // once); on PostgreSQL it is a standalone worker, and another worker takes over when the lease expires.
+// Likewise a server killed while it writes a chat answer: the chat is free again after the answer's lease.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/features/auth/passwords.js';
 import { HttpClient } from './support/http-client.js';
+import { startOpenAiPeer } from './support/openai-peer.js';
 import {
   freePort,
   startServerProcess,
@@ -183,4 +185,87 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       await database.close();
     }
   });
+});
+
+describe(`a server killed while it writes a chat answer (${testDatabaseDriver()})`, () => {
+  it(
+    'frees the chat after the answer’s lease and shows the answer as interrupted',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-crash-chat-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
+      if (postgres) cleanups.push(() => postgres.drop());
+      const options: DatabaseOptions = postgres
+        ? { driver: 'postgres', url: postgres.url }
+        : { driver: 'pglite', dataDir };
+      const email = `crash.chat.${Date.now()}@example.com`;
+      await createUser(options, email);
+      const peer = await startOpenAiPeer();
+      cleanups.push(() => peer.close());
+
+      const port = await freePort();
+      const env: NodeJS.ProcessEnv = {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        LLM_BASE_URL: peer.baseUrl,
+        LLM_MODEL: 'test-model',
+        // The answering lease: 4 calls of 1 s, plus 15 s.
+        LLM_TIMEOUT_SECONDS: '1',
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      };
+      let server = start(env);
+      await waitUntilRunning(server);
+      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      await client.get('/api/health');
+      expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+
+      // The model writes slowly; the server dies in the middle of the answer.
+      peer.script({ text: ['I am writing ', 'a long answer ', 'about your shopkeeper…'], delayMs: 400 });
+      const created = await client.post('/api/bloom/chats', { message: 'A shopkeeper.' });
+      expect(created.status).toBe(201);
+      const id = (created.json as { id: string }).id;
+      const chatPath = `/api/bloom/chats/${id}`;
+      // Until the partial text is saved (about once a second).
+      await until(async () => {
+        const chat = (await client.get(chatPath)).json as { messages: { content: string }[] };
+        return chat.messages.at(-1)!.content.startsWith('I am writing');
+      }, 'a saved partial answer');
+      await kill(server);
+      const killedAt = Date.now();
+
+      server = start(env);
+      await waitUntilRunning(server);
+      // Still held by the dead writer's lease: a second message is refused…
+      const early = await client.post(`${chatPath}/messages`, { message: 'Hello?' });
+      expect((early.json as { code: string }).code).toBe('chat.answering');
+      // …until the lease runs out; then the partial answer shows as interrupted.
+      await until(
+        async () => !((await client.get(chatPath)).json as { answering: boolean }).answering,
+        'the lease',
+        30_000,
+      );
+      expect(Date.now() - killedAt).toBeGreaterThan(10_000);
+      const freed = (await client.get(chatPath)).json as { messages: { status: string; content: string }[] };
+      expect(freed.messages.map((m) => m.status)).toEqual(['complete', 'interrupted']);
+      expect(freed.messages[1]!.content).toMatch(/^I am writing/);
+
+      peer.script({ text: ['Let us go on.'] });
+      expect((await client.post(`${chatPath}/messages`, { message: 'Go on.' })).status).toBe(202);
+      await until(
+        async () => !((await client.get(chatPath)).json as { answering: boolean }).answering,
+        'the answer',
+      );
+      const after = (await client.get(chatPath)).json as { messages: { status: string; content: string }[] };
+      expect(after.messages.map((m) => m.status)).toEqual([
+        'complete',
+        'interrupted',
+        'complete',
+        'complete',
+      ]);
+      expect(after.messages.at(-1)!.content).toBe('Let us go on.');
+    },
+  );
 });
