@@ -232,7 +232,12 @@ export const bloomArtifacts = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 export const chatMessageRole = pgEnum('chat_message_role', ['user', 'assistant']);
-export const chatMessageStatus = pgEnum('chat_message_status', ['complete', 'answering', 'failed', 'interrupted']);
+export const chatMessageStatus = pgEnum('chat_message_status', [
+  'complete',
+  'answering',
+  'failed',
+  'interrupted',
+]);
 
 export const chats = pgTable(
   'chats',
