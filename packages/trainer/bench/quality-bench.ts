@@ -12,13 +12,16 @@
 //
 // QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an override into the plan, QUALITY_AUGMENT='{"copies":0}'
 // into the augmentation (for experiments; the figures reported are without them). QUALITY_VERBOSE=1
-// lists the held-out misses.
+// lists the held-out misses. QUALITY_SEED=2 trains with another seed (the plan's; default 1).
+// QUALITY_SELECT=K also measures the validation loss and reactions every K finetuning steps and scores
+// the held-out file with the best weights by each (early stopping on the validation split; the
+// held-out file only reports, it never selects).
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseOutput, parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
 import { countParams } from '../src/model/config.js';
 import { Gpt } from '../src/model/gpt.js';
-import { planTraining, planVocabulary, type TrainingPlan } from '../src/pipeline/plan.js';
+import { DEFAULT_SEED, planTraining, planVocabulary, type TrainingPlan } from '../src/pipeline/plan.js';
 import { splitExamples } from '../src/pipeline/split.js';
 import { trainBpe, type Tokenizer } from '../src/tokenizer/bpe.js';
 import { protocolAddedTokens } from '../src/tokenizer/protocol-tokens.js';
@@ -28,7 +31,7 @@ import { trainParallel } from '../src/train/parallel.js';
 import {
   augmentExamples,
   DEFAULT_AUGMENT,
-  pretrainTexts,
+  splitPretrainTexts,
   protocolExamples,
   type ProtocolExample,
 } from '../src/train/protocol-data.js';
@@ -103,12 +106,7 @@ async function run(name: Name) {
   let t0 = performance.now();
   const examples = protocolExamples(protocol);
   const { train: trainExamples, validation } = split(examples);
-  const validationOnly = new Set(
-    validation
-      .flatMap((e) => [...e.input.split('\n'), ...e.output.split('\n')])
-      .filter((line) => !trainExamples.some((t) => t.input.includes(line) || t.output.includes(line))),
-  );
-  const texts = pretrainTexts(protocol).filter((t) => !validationOnly.has(t));
+  const texts = splitPretrainTexts(protocol, examples, splitExamples(examples));
   const corpus = [...texts, ...trainExamples.flatMap((e) => [e.input, e.output])];
   const corpusCharacters = corpus.reduce((n, t) => n + t.length, 0);
   const tokenizer = trainBpe(corpus, {
@@ -129,7 +127,7 @@ async function run(name: Name) {
     pretrainTokens: pretrain.reduce((n, s) => n + s.ids.length, 0),
     vocabularySize: tokenizer.size,
   };
-  let plan: TrainingPlan = planTraining(stats);
+  let plan: TrainingPlan = planTraining(stats, Number(process.env.QUALITY_SEED ?? DEFAULT_SEED));
   if (process.env.QUALITY_PLAN) plan = merge(plan, JSON.parse(process.env.QUALITY_PLAN));
   const params = countParams(plan.model);
   const m = plan.model;
@@ -158,11 +156,41 @@ async function run(name: Name) {
     .map(seq)
     .filter((s) => s.ids.length <= m.contextLength);
   console.log(`  augment     ${augmented.length} word-dropout copies ${JSON.stringify(augment)}`);
+  // QUALITY_SELECT=K (experiment): every K steps, the validation loss and reactions; the best weights
+  // by each are kept and scored on the held-out file too (for information, never for selection).
+  const selectEvery = Number(process.env.QUALITY_SELECT ?? 0);
+  const validationReactions = () =>
+    validation.filter((e) => {
+      const text = answer(model, tokenizer, e.input);
+      return text !== null && parseOutput(text).reaction === e.reaction;
+    }).length;
+  const best = {
+    accuracy: { step: 0, acc: -1, loss: Infinity, params: new Float32Array(0) },
+    loss: { step: 0, acc: -1, loss: Infinity, params: new Float32Array(0) },
+  };
+  const trace: string[] = [];
   const fine = await trainParallel(model, [...finetune, ...augmented], {
     ...plan.finetuning,
     seed: plan.seed + 1,
+    ...(selectEvery > 0 && validationSeqs.length > 0
+      ? {
+          onStep: ({ step }: { step: number }) => {
+            const done = step + 1;
+            if (done % selectEvery !== 0 && done !== plan.finetuning.steps) return;
+            const loss = evaluate(model, validationSeqs, maxBatch);
+            const acc = validationReactions();
+            trace.push(`${done}: ${fmt(loss, 3)} ${acc}`);
+            const a = best.accuracy;
+            if (acc > a.acc || (acc === a.acc && loss < a.loss))
+              best.accuracy = { step: done, acc, loss, params: Float32Array.from(model.params) };
+            if (loss < best.loss.loss)
+              best.loss = { step: done, acc, loss, params: Float32Array.from(model.params) };
+          },
+        }
+      : {}),
   });
   report('finetune', params, fine);
+  if (trace.length) console.log(`  val trace   (step: loss reactions) ${trace.join(', ')}`);
   const trainedSeconds = (performance.now() - started) / 1000;
 
   // Evaluation, as the engine renders and reads.
@@ -222,6 +250,17 @@ async function run(name: Name) {
       for (const c of [...cases.confusion, ...g.confusion]) console.log(`      ✗ ${c}`);
   };
   heldOutScore('   ');
+  if (selectEvery > 0 && best.accuracy.params.length > 0) {
+    const final = Float32Array.from(model.params);
+    for (const [name, b] of Object.entries(best)) {
+      model.params.set(b.params);
+      console.log(
+        `  best by validation ${name}: step ${b.step}, loss ${fmt(b.loss, 4)}, reactions ${b.acc}/${validation.length}`,
+      );
+      heldOutScore(` (${name})`);
+    }
+    model.params.set(final);
+  }
   const total = (performance.now() - started) / 1000;
   console.log(
     `  total       ${fmt(total).padStart(6)} s end to end (${fmt(trainedSeconds)} s to a trained model; goal ≤ ${goalSeconds} s) ` +

@@ -18,7 +18,12 @@ export type { StepInfo, TrainOptions, TrainResult } from './train/trainer.js';
 export { trainParallel } from './train/parallel.js';
 export { generateGreedy } from './train/generate.js';
 export type { GenerateOptions } from './train/generate.js';
-export { protocolExamples, pretrainTexts, tokenizerCorpus } from './train/protocol-data.js';
+export {
+  protocolExamples,
+  pretrainTexts,
+  splitPretrainTexts,
+  tokenizerCorpus,
+} from './train/protocol-data.js';
 export type { ProtocolExample } from './train/protocol-data.js';
 export { decodeCheckpoint, encodeCheckpoint } from './train/checkpoint.js';
 export type { TrainingCheckpoint } from './train/checkpoint.js';

@@ -24,9 +24,9 @@ function tinyBatch(rng: Rng, V: number, lengths = [6, 1, 7]): Batch {
 }
 
 /** Mean weighted loss of `batch` at the model's current parameters (no backward). */
-function lossAt(model: Gpt, batch: Batch, scale: number, dropout?: Dropout): number {
+function lossAt(model: Gpt, batch: Batch, scale: number, dropout?: Dropout, smoothing = 0): number {
   model.forward(batch, dropout);
-  return model.loss(1) * scale;
+  return model.loss(1, smoothing) * scale;
 }
 
 describe('GPT backward pass', () => {
@@ -44,15 +44,48 @@ describe('GPT backward pass', () => {
       lengths: [6, 1, 7],
       dropout: { rate: 0.3, seed: 5 },
     })),
+    // Token dropout of the prompt's positions and residual dropout, with and without the MLP's.
+    ...(['wasm-simd', 'js'] as const).map((kernels) => ({
+      tied: true,
+      kernels,
+      lengths: [6, 1, 7],
+      dropout: { rate: 0.3, seed: 5, tokens: 0.4, residual: 0.2 },
+    })),
+    {
+      tied: false,
+      kernels: 'wasm-simd' as const,
+      lengths: [37, 3],
+      dropout: { rate: 0, seed: 9, residual: 0.3 },
+    },
+    {
+      tied: true,
+      kernels: 'wasm-simd' as const,
+      lengths: [6, 1, 7],
+      dropout: { rate: 0, seed: 9, tokens: 0.5 },
+    },
+    {
+      tied: false,
+      kernels: 'wasm-simd' as const,
+      lengths: [6, 1, 7],
+      dropout: { rate: 0, seed: 9, tokens: 0.2, replace: 0.4 },
+    },
+    // Label smoothing of the loss (tied and untied heads).
+    ...[true, false].map((tied) => ({
+      tied,
+      kernels: 'wasm-simd' as const,
+      lengths: [6, 1, 7],
+      smoothing: 0.1,
+    })),
   ];
-  for (const { tied, kernels, lengths, dropout } of cases as {
+  for (const { tied, kernels, lengths, dropout, smoothing } of cases as {
     tied: boolean;
     kernels: 'wasm-simd' | 'js';
     lengths: number[];
     dropout?: Dropout;
+    smoothing?: number;
   }[]) {
     {
-      it(`matches finite differences for every parameter tensor (${tied ? 'tied' : 'untied'} head, ${kernels}, lengths ${lengths.join('+')}${dropout ? ', dropout' : ''})`, () => {
+      it(`matches finite differences for every parameter tensor (${tied ? 'tied' : 'untied'} head, ${kernels}, lengths ${lengths.join('+')}${dropout ? ', dropout' : ''}${smoothing ? ', label smoothing' : ''})`, () => {
         const config = { ...tiny(tied), contextLength: Math.max(...lengths) };
         const n = lengths.reduce((a, b) => a + b, 0);
         const model = new Gpt(config, { maxTokens: n, kernels });
@@ -66,14 +99,32 @@ describe('GPT backward pass', () => {
         const scale = 1 / batch.weights.reduce((a, b) => a + b, 0);
         model.zeroGrads();
         model.forward(batch, dropout);
-        model.loss(scale);
+        model.loss(scale, smoothing);
         model.backward();
         const grads = Float32Array.from(model.grads);
+        if (smoothing)
+          expect(lossAt(model, batch, scale, dropout, smoothing)).not.toBe(lossAt(model, batch, scale));
         if (dropout) {
           // The masks do act: the loss differs from the one without dropout, and from other masks.
           const withMasks = lossAt(model, batch, scale, dropout);
           expect(lossAt(model, batch, scale)).not.toBe(withMasks);
           expect(lossAt(model, batch, scale, { ...dropout, seed: dropout.seed + 1 })).not.toBe(withMasks);
+          if (dropout.tokens || dropout.residual || dropout.replace) {
+            // Each kind acts on its own.
+            const only = { ...dropout, rate: 0 };
+            if (dropout.replace)
+              expect(lossAt(model, batch, scale, { ...only, tokens: 0, residual: 0 })).not.toBe(
+                lossAt(model, batch, scale),
+              );
+            if (dropout.tokens)
+              expect(lossAt(model, batch, scale, { ...only, residual: 0 })).not.toBe(
+                lossAt(model, batch, scale),
+              );
+            if (dropout.residual)
+              expect(lossAt(model, batch, scale, { ...only, tokens: 0 })).not.toBe(
+                lossAt(model, batch, scale),
+              );
+          }
         }
 
         const eps = 1e-2;
@@ -93,9 +144,9 @@ describe('GPT backward pass', () => {
           for (const u of probes) {
             const saved = Float32Array.from(v);
             for (let i = 0; i < v.length; i++) v[i] = saved[i]! + eps * u[i]!;
-            const plus = lossAt(model, batch, scale, dropout);
+            const plus = lossAt(model, batch, scale, dropout, smoothing);
             for (let i = 0; i < v.length; i++) v[i] = saved[i]! - eps * u[i]!;
-            const minus = lossAt(model, batch, scale, dropout);
+            const minus = lossAt(model, batch, scale, dropout, smoothing);
             v.set(saved);
             const numeric = (plus - minus) / (2 * eps);
             let analytic = 0;

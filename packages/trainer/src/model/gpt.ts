@@ -93,7 +93,28 @@ interface LayerActs {
 export interface Dropout {
   rate: number;
   seed: number;
+  /**
+   * Token dropout: each INPUT position (a row with loss weight 0: a finetuning example's prompt) loses
+   * its token embedding with this probability (x₀ = wpe[position] alone), as if the word were
+   * missing; fresh masks every step. Drawn from a stream of its own (seed ^ TOKEN_STREAM).
+   */
+  tokens?: number;
+  /**
+   * Token noise: each input position (as for `tokens`) reads a uniformly random token id of the
+   * vocabulary instead of its own with this probability (BERT's random replacement), so that words
+   * the finetuning data never showed are no surprise. Same stream as `tokens`.
+   */
+  replace?: number;
+  /**
+   * Residual dropout: of the attention's and the MLP's outputs before they are added to the residual
+   * stream (GPT-2's resid_pdrop), inverted like `rate`. Drawn from a stream of its own (seed ^ RESIDUAL_STREAM).
+   */
+  residual?: number;
 }
+
+/** Seeds of the token and residual dropout streams (distinct from the MLP's, which keeps `seed`). */
+const TOKEN_STREAM = 0x5bd1e995;
+const RESIDUAL_STREAM = 0x27d4eb2f;
 
 export class Gpt {
   readonly config: GptConfig;
@@ -125,9 +146,20 @@ export class Gpt {
   private readonly lossTargets: Int32Array;
   private readonly lossWeights: Float32Array;
   /** The batch of the last forward pass and how many loss rows it had. */
-  private last: { batch: Batch; rows: number; dropout: boolean } | null = null;
+  private last: {
+    batch: Batch;
+    rows: number;
+    dropout: boolean;
+    residual: boolean;
+    /** The ids the embedding read: batch.tokens, or noisyTokens under token dropout/noise. */
+    tokens: Int32Array;
+  } | null = null;
   /** Per layer, the last forward pass's dropout factors (0 or 1 / (1 − rate)) of the MLP's hidden units. */
   private readonly dropMasks: Float32Array[] = [];
+  /** Per layer, the residual dropout factors of the attention's [0] and the MLP's [1] outputs. */
+  private readonly residualMasks: [Float32Array, Float32Array][] = [];
+  /** The token ids the last forward pass read under token dropout/noise (−1: dropped). */
+  private noisyTokens: Int32Array | null = null;
 
   constructor(config: GptConfig, options: GptOptions) {
     this.config = config;
@@ -292,6 +324,24 @@ export class Gpt {
     const drop = dropout && dropout.rate > 0 ? dropout : null;
     const dropRng = drop ? new Rng(drop.seed) : null;
     const keep = drop ? Math.fround(1 / (1 - drop.rate)) : 1;
+    const tokenRate = dropout?.tokens ?? 0;
+    const residualRate = dropout?.residual ?? 0;
+    const residualRng = residualRate > 0 ? new Rng((dropout!.seed ^ RESIDUAL_STREAM) >>> 0) : null;
+    const residualKeep = Math.fround(1 / (1 - residualRate));
+    const replaceRate = dropout?.replace ?? 0;
+    let ids = batch.tokens;
+    if (tokenRate > 0 || replaceRate > 0) {
+      const rng = new Rng((dropout!.seed ^ TOKEN_STREAM) >>> 0);
+      ids = this.noisyTokens ??= new Int32Array(this.maxTokens);
+      for (let i = 0; i < N; i++) {
+        const tok = batch.tokens[i]!;
+        if (batch.weights[i]! > 0) ids[i] = tok;
+        else {
+          const r = rng.next();
+          ids[i] = r < tokenRate ? -1 : r < tokenRate + replaceRate ? rng.int(V) : tok;
+        }
+      }
+    }
 
     // Embeddings.
     const x0 = this.acts[0]?.xin ?? this.xout;
@@ -300,12 +350,19 @@ export class Gpt {
       for (let pos = 0; pos < len; pos++, t++) {
         const tok = batch.tokens[t]!;
         if (!(tok >= 0 && tok < V)) throw new Error(`token id ${tok} out of range`);
-        const e = tok * d;
+        const read = ids[t]!;
+        const e = read * d;
         const q = pos * d;
         const o = t * d;
-        for (let j = 0; j < d; j++) x0[o + j] = p.wte[e + j]! + p.wpe[q + j]!;
+        if (read < 0) for (let j = 0; j < d; j++) x0[o + j] = p.wpe[q + j]!;
+        else for (let j = 0; j < d; j++) x0[o + j] = p.wte[e + j]! + p.wpe[q + j]!;
       }
     }
+    /** Draws a residual dropout mask (N × d factors: 0 or 1 / (1 − rate)) for one block's output. */
+    const residualMask = (mask: Float32Array) => {
+      for (let i = 0; i < N * d; i++) mask[i] = residualRng!.next() < residualRate ? 0 : residualKeep;
+    };
+    const tmp = this.dln; // a block's output under residual dropout (dln is free during the forward pass)
 
     for (let l = 0; l < L; l++) {
       const a = this.acts[l]!;
@@ -315,9 +372,23 @@ export class Gpt {
       fillRows(a.qkv, w.bqkv, N, 3 * d);
       gemm(a.ln1, w.wqkv, a.qkv, N, 3 * d, d, d, 1, 3 * d, 3 * d, true);
       this.attention(a, batch.lengths);
-      a.xmid.set(a.xin.subarray(0, N * d));
-      addRows(a.xmid, w.bo, N, d);
-      gemm(a.att, w.wo, a.xmid, N, d, d, d, 1, d, d, true);
+      const masks = residualRng
+        ? (this.residualMasks[l] ??= [
+            new Float32Array(this.maxTokens * d),
+            new Float32Array(this.maxTokens * d),
+          ])
+        : null;
+      if (masks) {
+        // xmid = xin + D(att·Wo + bo)
+        fillRows(tmp, w.bo, N, d);
+        gemm(a.att, w.wo, tmp, N, d, d, d, 1, d, d, true);
+        residualMask(masks[0]);
+        for (let i = 0; i < N * d; i++) a.xmid[i] = a.xin[i]! + tmp[i]! * masks[0][i]!;
+      } else {
+        a.xmid.set(a.xin.subarray(0, N * d));
+        addRows(a.xmid, w.bo, N, d);
+        gemm(a.att, w.wo, a.xmid, N, d, d, d, 1, d, d, true);
+      }
       layerNorm(a.xmid, w.ln2g, w.ln2b, a.ln2, a.mu2, a.rs2, N, d);
       fillRows(a.h, w.b1, N, f);
       gemm(a.ln2, w.w1, a.h, N, f, d, d, 1, f, f, true);
@@ -330,9 +401,17 @@ export class Gpt {
           a.g[i] = a.g[i]! * m;
         }
       }
-      xout.set(a.xmid.subarray(0, N * d));
-      addRows(xout, w.b2, N, d);
-      gemm(a.g, w.w2, xout, N, d, f, f, 1, d, d, true);
+      if (masks) {
+        // xout = xmid + D(g·W₂ + b₂)
+        fillRows(tmp, w.b2, N, d);
+        gemm(a.g, w.w2, tmp, N, d, f, f, 1, d, d, true);
+        residualMask(masks[1]);
+        for (let i = 0; i < N * d; i++) xout[i] = a.xmid[i]! + tmp[i]! * masks[1][i]!;
+      } else {
+        xout.set(a.xmid.subarray(0, N * d));
+        addRows(xout, w.b2, N, d);
+        gemm(a.g, w.w2, xout, N, d, f, f, 1, d, d, true);
+      }
     }
 
     layerNorm(this.xout, p.lnfg, p.lnfb, this.lnf, this.muf, this.rsf, N, d);
@@ -351,7 +430,7 @@ export class Gpt {
       transpose(p.wte, V, d, d, this.wT);
       gemm(this.lnfRows, this.wT, this.logits, rows, V, d, d, 1, V, V, false);
     }
-    this.last = { batch, rows, dropout: drop !== null };
+    this.last = { batch, rows, dropout: drop !== null, residual: residualRng !== null, tokens: ids };
     return { logits: this.logits.subarray(0, rows * V), rows };
   }
 
@@ -400,19 +479,29 @@ export class Gpt {
 
   /**
    * Weighted cross-entropy of the last forward pass: returns Σ weight·(−log p(target)) over its loss
-   * rows and leaves d(scale · that sum)/dlogits in place for `backward`.
+   * rows and leaves d(scale · that sum)/dlogits in place for `backward`. With `labelSmoothing` ε > 0,
+   * against the smoothed target (1 − ε)·onehot + ε/V (see ops.crossEntropy).
    */
-  loss(scale: number): number {
+  loss(scale: number, labelSmoothing = 0): number {
     if (!this.last) throw new Error('loss() needs a forward pass');
     const { rows } = this.last;
     const V = this.config.vocabSize;
-    return crossEntropy(this.logits, this.lossTargets, this.lossWeights, rows, V, scale, this.arena.expSum);
+    return crossEntropy(
+      this.logits,
+      this.lossTargets,
+      this.lossWeights,
+      rows,
+      V,
+      scale,
+      this.arena.expSum,
+      labelSmoothing,
+    );
   }
 
   /** Backward pass of the last forward + loss: ACCUMULATES into `grads` (call zeroGrads first). */
   backward(): void {
     if (!this.last) throw new Error('backward() needs forward() and loss()');
-    const { batch, rows: R, dropout } = this.last;
+    const { batch, rows: R, dropout, residual, tokens } = this.last;
     this.last = null;
     const { dModel: d, dFF: f, nLayers: L, vocabSize: V } = this.config;
     const N = batch.tokens.length;
@@ -443,11 +532,17 @@ export class Gpt {
       const a = this.acts[l]!;
       const w = p.layers[l]!;
       const gw = g.layers[l]!;
-      // MLP: xout = xmid + GELU(h)·W₂ + b₂, h = LN₂(xmid)·W₁ + b₁. dx holds d xout.
-      sumRows(dx, gw.b2, N, d);
-      gemm(a.g, dx, gw.w2, f, d, N, 1, f, d, d, true);
+      // MLP: xout = xmid + D(GELU(h)·W₂ + b₂), h = LN₂(xmid)·W₁ + b₁. dx holds d xout.
+      const masks = residual ? this.residualMasks[l]! : null;
+      let dy = dx; // d(the block's output): dx, through the residual dropout's mask
+      if (masks) {
+        dy = dln;
+        for (let i = 0; i < N * d; i++) dy[i] = dx[i]! * masks[1][i]!;
+      }
+      sumRows(dy, gw.b2, N, d);
+      gemm(a.g, dy, gw.w2, f, d, N, 1, f, d, d, true);
       transpose(w.w2, f, d, d, wT);
-      gemm(dx, wT, dh, N, f, d, d, 1, f, f, false);
+      gemm(dy, wT, dh, N, f, d, d, 1, f, f, false);
       if (dropout) {
         const mask = this.dropMasks[l]!;
         for (let i = 0; i < N * f; i++) dh[i] = dh[i]! * mask[i]!;
@@ -458,11 +553,16 @@ export class Gpt {
       transpose(w.w1, d, f, f, wT);
       gemm(dh, wT, dln, N, d, f, f, 1, d, d, false);
       layerNormBackward(dln, a.xmid, w.ln2g, a.mu2, a.rs2, dx, gw.ln2g, gw.ln2b, N, d); // dx = d xmid
-      // Attention: xmid = xin + att·Wo + bo, att from qkv = LN₁(xin)·Wqkv + bqkv.
-      sumRows(dx, gw.bo, N, d);
-      gemm(a.att, dx, gw.wo, d, d, N, 1, d, d, d, true);
+      // Attention: xmid = xin + D(att·Wo + bo), att from qkv = LN₁(xin)·Wqkv + bqkv.
+      dy = dx;
+      if (masks) {
+        dy = dln;
+        for (let i = 0; i < N * d; i++) dy[i] = dx[i]! * masks[0][i]!;
+      }
+      sumRows(dy, gw.bo, N, d);
+      gemm(a.att, dy, gw.wo, d, d, N, 1, d, d, d, true);
       transpose(w.wo, d, d, d, wT);
-      gemm(dx, wT, this.datt, N, d, d, d, 1, d, d, false);
+      gemm(dy, wT, this.datt, N, d, d, d, 1, d, d, false);
       this.attentionBackward(a, batch.lengths);
       sumRows(this.dqkv, gw.bqkv, N, 3 * d);
       gemm(a.ln1, this.dqkv, gw.wqkv, d, 3 * d, N, 1, d, 3 * d, 3 * d, true);
@@ -471,17 +571,19 @@ export class Gpt {
       layerNormBackward(dln, a.xin, w.ln1g, a.mu1, a.rs1, dx, gw.ln1g, gw.ln1b, N, d); // dx = d xin
     }
 
-    // Embeddings: x₀ = wte[token] + wpe[position].
+    // Embeddings: x₀ = wte[token] + wpe[position] (wpe alone where the token was dropped).
     let t = 0;
     for (const len of batch.lengths) {
       for (let pos = 0; pos < len; pos++, t++) {
-        const e = batch.tokens[t]! * d;
+        const e = tokens[t]! * d;
         const q = pos * d;
         const o = t * d;
-        for (let j = 0; j < d; j++) {
-          g.wte[e + j]! += dx[o + j]!;
-          g.wpe[q + j]! += dx[o + j]!;
-        }
+        if (e < 0) for (let j = 0; j < d; j++) g.wpe[q + j]! += dx[o + j]!;
+        else
+          for (let j = 0; j < d; j++) {
+            g.wte[e + j]! += dx[o + j]!;
+            g.wpe[q + j]! += dx[o + j]!;
+          }
       }
     }
   }

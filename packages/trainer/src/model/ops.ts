@@ -112,7 +112,9 @@ export function causalSoftmaxBackward(p: Float32Array, dp: Float32Array, L: numb
 
 /**
  * Cross-entropy of `rows` logit rows (width V) against `targets`, weighted; overwrites the logits with
- * d(loss·scale)/dlogits = weight·scale·(softmax − onehot). Returns Σ weight·(−log p(target)).
+ * d(loss·scale)/dlogits = weight·scale·(softmax − q). Returns Σ weight·(−Σ_j q_j log p_j), where q is
+ * the one-hot target, or with label smoothing ε > 0 the smoothed target (1 − ε)·onehot + ε/V (so the
+ * loss is (1 − ε)·(−log p(target)) + ε·mean_j(−log p_j)). ε = 0 is plain cross-entropy.
  */
 export function crossEntropy(
   logits: Float32Array,
@@ -122,6 +124,7 @@ export function crossEntropy(
   V: number,
   scale: number,
   expSum: ExpSum,
+  smoothing = 0,
 ): number {
   let loss = 0;
   for (let r = 0, o = 0; r < rows; r++, o += V) {
@@ -131,11 +134,25 @@ export function crossEntropy(
     const target = targets[r]!;
     const w = weights[r]!;
     const lt = row[target]!;
+    let mean = 0;
+    if (smoothing > 0) {
+      for (let j = 0; j < V; j++) mean += row[j]!;
+      mean /= V;
+    }
     const sum = expSum(row, V, 1, max);
-    loss += w * (max + Math.log(sum) - lt);
-    const k = (w * scale) / sum;
-    for (let j = 0; j < V; j++) row[j]! *= k;
-    row[target]! -= w * scale;
+    const lse = max + Math.log(sum);
+    if (smoothing > 0) {
+      loss += w * ((1 - smoothing) * (lse - lt) + smoothing * (lse - mean));
+      const k = (w * scale) / sum;
+      const u = (w * scale * smoothing) / V;
+      for (let j = 0; j < V; j++) row[j] = row[j]! * k - u;
+      row[target]! -= w * scale * (1 - smoothing);
+    } else {
+      loss += w * (lse - lt);
+      const k = (w * scale) / sum;
+      for (let j = 0; j < V; j++) row[j]! *= k;
+      row[target]! -= w * scale;
+    }
   }
   return loss;
 }

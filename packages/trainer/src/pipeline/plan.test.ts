@@ -22,6 +22,7 @@ describe('planTraining', () => {
     expect(plan.finetuning.steps).toBe(150);
     expect(plan.pretraining.steps).toBe(60);
     expect(plan.finetuning.dropout).toBeUndefined();
+    expect(plan.finetuning.tokenNoise).toBeUndefined();
   });
 
   it('plans the larger model and steps from the tokens for a few hundred examples', () => {
@@ -31,7 +32,9 @@ describe('planTraining', () => {
     expect(countParams(plan.model)).toBeLessThan(1_200_000);
     expect(plan.finetuning.steps).toBe(Math.round((70 * 11_321) / 2048));
     expect(plan.finetuning.dropout).toBe(0.35);
+    expect(plan.finetuning.tokenNoise).toBe(0.1);
     expect(plan.pretraining.dropout).toBeUndefined();
+    expect(plan.pretraining.tokenNoise).toBeUndefined();
     expect(planTraining(stats(100, 1000)).finetuning.steps).toBe(300);
     expect(planTraining(stats(5000, 300_000)).finetuning.steps).toBe(800);
   });

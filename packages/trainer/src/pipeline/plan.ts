@@ -6,8 +6,9 @@
 //
 // | N         | model                                   | pretraining          | finetuning (batch 2048, lr 3e-3)                         |
 // | --------- | --------------------------------------- | -------------------- | -------------------------------------------------------- |
-// | < 60      | d 64, 3 layers, 4 heads, dFF 256 (0.2M) | 60 steps, lr 3e-3    | max(150, round(70·T/2048)) steps, no dropout             |
-// | ≥ 60      | d 128, 3 layers, 4 heads, dFF 512 (0.7M)| 60 steps, lr 3e-3    | clamp(round(70·T/2048), 300, 800) steps, dropout 0.35    |
+// | < 60      | d 64, 3 layers, 4 heads, dFF 256 (0.2M) | 60 steps, lr 3e-3    | max(150, round(70·T/2048)) steps, no dropout, no noise   |
+// | ≥ 60      | d 128, 3 layers, 4 heads, dFF 512 (0.7M)| 60 steps, lr 3e-3    | clamp(round(70·T/2048), 300, 800) steps, dropout 0.35,   |
+// |           |                                         |                      | token noise 0.1                                          |
 //
 // - context: L, measured over ALL examples (validation ones included: they are decoded too). A prompt
 //   that does not leave room for the answer is cut short by decoding (the bench counts it wrong).
@@ -17,25 +18,57 @@
 //   without the copies, so "70·T/2048" is ~70 passes over the originals (with their copies, ~8 passes).
 // - dropout: of the MLP's hidden units (model/gpt.ts), finetuning of the larger model only (the small
 //   one must memorise its few examples; bloom_2_0_1 is unchanged by it).
+// - token noise (Dropout.replace in model/gpt.ts): while finetuning the larger model, each prompt
+//   position (no loss there) reads a uniformly random token id instead of its own with probability
+//   0.1, fresh every step (seeded like the dropout: the same over threads and pauses). Unlike the
+//   word-dropout copies (8 fixed variants of each line) the model never sees the same noisy prompt
+//   twice, and it learns that an unfamiliar word in a line does not change its intent.
 //
 // Measured with bench/quality-bench.ts (npm run bench:quality; 2 cores shared with other sessions,
-// load average 2–4), one seed each (the spread between seeds is about ±3 held-out lines):
-// - bloom_2_0_1.json (N = 15): training reactions 15/15, guardrail answers exact 3/3, 37 s end to end
-//   (goal ≤ 3 min). No validation loss: no reaction has the ≥ 4 samples the server's split needs.
-// - fixtures/shopkeeper.json (300 samples, the version with more training templates; N = 248,
-//   T = 12,979 → 444 steps, 0.73M parameters): training reactions 248/248, guardrails exact 8/8,
-//   validation loss 0.46 (reactions 45/60), HELD-OUT reactions 38/54 = 70 % (dropout 0.35) — still
-//   BELOW the 80 % goal; 187–203 s end to end at load average ~2 (goal ≤ 10 min).
-//   Held-out reactions by dropout on this fixture: none 29/54, 0.2 36/54, 0.35 38/54, 0.5 32/54
-//   (validation 39/60). On the previous fixture (fewer training templates): none 38/54, 0.2 35/54
+// load average 1–7). The spread between seeds, and between neighbouring settings, is about ±3–4
+// held-out lines: a change is kept only when it wins on a second seed (QUALITY_SEED=2).
+// - bloom_2_0_1.json (N = 14; the split holds out one sample of its largest reaction): training
+//   reactions 14/14, guardrail answers exact 3/3, 20 s end to end (goal ≤ 3 min); no token noise or
+//   dropout (the small model).
+// - fixtures/shopkeeper.json (300 samples; N = 248, T = 12,979 → 444 steps, 0.73M parameters):
+//   training reactions 248/248, guardrails exact 8/8, validation loss 0.32 (reactions 51/60),
+//   HELD-OUT reactions 42/54 = 78 % (seeds 2 and 3: 40/54 = 74 %) — still BELOW the 80 %
+//   goal; 144 s end to end at load average ~1.6 (up to 319 s at 4–7; goal ≤ 10 min).
+//   Token noise 0.1 (kept) against the plan before it (dropout 0.35 alone), seeds 1 / 2 / 3: held-out
+//   42 / 40 / 40 vs 38 / 35 / 38 of 54 (mean 75 % vs 69 %); validation reactions 51 / 48 / 50 vs
+//   45 / 41 / 42 of 60.
+//   Tried and not kept (seed 1, held-out / validation reactions; the plan before token noise gave
+//   38/54, 45/60):
+//     weight decay 1.0 instead of 0.1                                   33/54, 46/60
+//     label smoothing 0.1 of the finetuning loss                       33/54, 44/60
+//     token dropout 0.2 (prompt tokens' embeddings left out per step)  32/54, 47/60
+//   and on top of token noise 0.1 (42/54, 51/60):
+//     token noise 0.15 / 0.2                                           40/54, 47/60 / 34/54, 48/60
+//     noise only on non-added ids (control and protocol tokens kept)   38/54, 48/60
+//     residual dropout 0.1 (attention and MLP outputs)                 38/54, 42/60
+//     MLP dropout 0.2 instead of 0.35                                  37/54, 51/60
+//     600 finetuning steps instead of 444                              39/54, 49/60
+//     16 word-dropout copies instead of 8                              38/54, 47/60 (off-topic 4/4)
+//     adjacent word swaps (swapWords 0.15) in the copies               39/54, 48/60
+//     word repetition (repeatWord 0.1) in the copies                   37/54, 51/60
+//     word dropout 15 % instead of 25 % in the copies                  36/54, 50/60
+//     vocabulary 512 instead of 1024 (576 steps)                       37/54, 47/60
+//   Early stopping on the validation split (QUALITY_SELECT: validation loss and reactions every 44 or
+//   111 steps): the best weights by validation reactions were the last ones in 3 runs of 3 (once 4
+//   steps earlier: 35 vs 33/54); by validation loss they are early (steps 132–222) and worse
+//   (22, 33, 34/54). Not kept. (Pretraining already reads the training split's lines: splitPretrainTexts
+//   holds every sample string but those only the validation split has.)
+//   Before (this fixture): dropout of the MLP's hidden units none 29/54, 0.2 36/54, 0.35 38/54, 0.5
+//   32/54 (validation 39/60). On the previous fixture (fewer training templates): none 38/54, 0.2 35/54
 //   (validation 48 → 52/60); 200 pretraining steps instead of 60: 30/54 (the pretraining texts
 //   memorised, loss 0.48); an exponential moving average of the finetuned weights (decay 0.99): no
 //   change (29/54 either way; not kept).
 //   Earlier (258-sample version): d 64 ×3 layers, no augmentation 28–41 %; d 64 + word dropout 46–57;
 //   d 128 ×3 layers + word dropout 63–72; d 128 ×4 layers, 500 steps 59; + filler insertion
 //   (insertWord 0.1–0.15) 63–69; 16 copies at 30 % word dropout 63 (and bloom fell to 14/15).
-//   The misses are mostly buy ↔ sell (cued by "my"/"you" only: "I'd like to sell you my lantern" →
-//   Sell_) and novel lines read as off-topic (the guardrail mark) or as another intent.
+//   The misses are mostly buy ↔ sell (cued by "my"/"you" only: "Do you buy things like my healing
+//   potion?" → Sell_), lines with an item read as buying or selling ("Step aside, I'm stealing the
+//   axe." → Sell_) and novel lines read as another intent or as off-topic.
 import type { GptConfig } from '../model/config.js';
 import { DEFAULT_AUGMENT, type AugmentOptions } from '../train/protocol-data.js';
 
@@ -46,6 +79,14 @@ export interface PhasePlan {
   lr: number;
   /** Dropout rate of the MLP's hidden activations while training (see TrainOptions). */
   dropout?: number;
+  /** Token dropout of the prompt's positions while training (see TrainOptions). */
+  tokenDropout?: number;
+  /** Token noise of the prompt's positions while training (see TrainOptions). */
+  tokenNoise?: number;
+  /** Residual dropout while training (see TrainOptions). */
+  residualDropout?: number;
+  /** Label smoothing ε of the loss while training (see TrainOptions). */
+  labelSmoothing?: number;
 }
 
 export interface TrainingPlan {
@@ -83,6 +124,8 @@ const LR = 3e-3;
 const FINETUNE_PASSES = 70;
 /** Dropout of the MLP's hidden units while finetuning the larger model (the small one memorises). */
 const FINETUNE_DROPOUT = 0.35;
+/** Token noise of the prompts while finetuning the larger model: random ids at 10 % of input positions. */
+const FINETUNE_TOKEN_NOISE = 0.1;
 
 /** The tokenizer's vocabulary size for a corpus of this many characters. */
 export function planVocabulary(corpusCharacters: number): number {
@@ -112,7 +155,7 @@ export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): Training
       steps: finetuneSteps,
       batchTokens: BATCH_TOKENS,
       lr: LR,
-      ...(small ? {} : { dropout: FINETUNE_DROPOUT }),
+      ...(small ? {} : { dropout: FINETUNE_DROPOUT, tokenNoise: FINETUNE_TOKEN_NOISE }),
     },
     augment: { ...DEFAULT_AUGMENT },
   };

@@ -3,7 +3,7 @@
 import type { Protocol } from '@greenhouse/mtp';
 import { trainBpe, type TokenizerJson } from '../tokenizer/bpe.js';
 import { protocolAddedTokens } from '../tokenizer/protocol-tokens.js';
-import { pretrainTexts } from '../train/protocol-data.js';
+import { splitPretrainTexts } from '../train/protocol-data.js';
 import { planTraining, planVocabulary, type TrainingPlan } from './plan.js';
 import type { Split, StageMetrics, TrainingExample } from './types.js';
 
@@ -23,7 +23,7 @@ export interface TokenizerStageResult {
 export function tokenizerStage({ protocol, examples, split }: TokenizerStageInput): TokenizerStageResult {
   const training = split ? split.train.map((i) => examples[i]!) : examples;
   if (training.length === 0) throw new Error('no training examples');
-  const pretrain = pretrainTexts(protocol);
+  const pretrain = splitPretrainTexts(protocol, examples, split);
   const corpus = [...pretrain, ...training.flatMap((e) => [e.input, e.output])];
   const characters = corpus.reduce((n, t) => n + t.length, 0);
   const tokenizer = trainBpe(corpus, {

@@ -8,7 +8,7 @@ import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../train/checkpoint.js';
 import { finetuneSequence, pretrainSequences, type Sequence } from '../train/data.js';
 import { trainParallel } from '../train/parallel.js';
-import { augmentExamples, pretrainTexts } from '../train/protocol-data.js';
+import { augmentExamples, splitPretrainTexts } from '../train/protocol-data.js';
 import { evaluate, train, type StepInfo, type TrainOptions } from '../train/trainer.js';
 import { evenlySpread, lossCurve, meanOfLast } from './curves.js';
 import type { TrainingPlan } from './plan.js';
@@ -75,7 +75,9 @@ export async function trainingStage(
   // context are left out.
   const sequences: Sequence[] =
     phase === 'pretraining'
-      ? pretrainTexts(input.protocol).flatMap((t) => pretrainSequences(tokenizer, t, config.contextLength))
+      ? splitPretrainTexts(input.protocol, input.examples, split).flatMap((t) =>
+          pretrainSequences(tokenizer, t, config.contextLength),
+        )
       : [
           ...trainExamples.map(toSequence),
           ...augmentExamples(input.protocol, trainExamples, { ...plan.augment, seed: plan.seed })

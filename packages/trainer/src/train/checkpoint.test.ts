@@ -71,26 +71,43 @@ describe.each(trainers)('checkpoint and resume with %s', (_, run) => {
     expect(bits(second.params).equals(bits(straight.params))).toBe(true);
   });
 
-  it('resumes a run with dropout bit for bit, and one thread or two give the same masks', async () => {
-    const o = { ...options, dropout: 0.2 };
-    const straight = freshModel();
-    const whole = await run(straight, o);
-    let steps = 0;
-    const half = await run(freshModel(), { ...o, shouldStop: () => ++steps === o.steps / 2 });
-    const second = freshModel(99);
-    const rest = await run(second, { ...o, resume: decodeCheckpoint(encodeCheckpoint(half.checkpoint!)) });
-    expect(rest.losses).toEqual(whole.losses);
-    expect(bits(second.params).equals(bits(straight.params))).toBe(true);
-    // One thread or two: the same dropout masks, the same weights.
-    const one = freshModel();
-    const two = freshModel();
-    const a = train(one, sequences, o);
-    const b = await trainParallel(two, sequences, o);
-    expect(b.losses).toEqual(a.losses);
-    expect(bits(two.params).equals(bits(one.params))).toBe(true);
-    // Dropout changes the run.
-    expect(a.losses).not.toEqual((await run(freshModel(), options)).losses);
-  });
+  it.each([
+    ['dropout', { dropout: 0.2 }],
+    [
+      'token noise, token and residual dropout, label smoothing',
+      {
+        dropout: 0.2,
+        tokenNoise: 0.2,
+        tokenDropout: 0.1,
+        residualDropout: 0.1,
+        labelSmoothing: 0.1,
+      },
+    ],
+  ] as const)(
+    'resumes a run with %s bit for bit, and one thread or two give the same masks',
+    async (_, extra) => {
+      const o = { ...options, ...extra };
+      const straight = freshModel();
+      const whole = await run(straight, o);
+      let steps = 0;
+      const half = await run(freshModel(), { ...o, shouldStop: () => ++steps === o.steps / 2 });
+      const second = freshModel(99);
+      const rest = await run(second, { ...o, resume: decodeCheckpoint(encodeCheckpoint(half.checkpoint!)) });
+      expect(rest.losses).toEqual(whole.losses);
+      expect(bits(second.params).equals(bits(straight.params))).toBe(true);
+      // One thread or two: the same dropout masks, the same weights.
+      const one = freshModel();
+      const two = freshModel();
+      const a = train(one, sequences, o);
+      const b = await trainParallel(two, sequences, o);
+      expect(b.losses).toEqual(a.losses);
+      expect(bits(two.params).equals(bits(one.params))).toBe(true);
+      // Dropout changes the run.
+      expect(a.losses).not.toEqual((await run(freshModel(), options)).losses);
+      if ('tokenNoise' in extra)
+        expect(a.losses).not.toEqual((await run(freshModel(), { ...options, dropout: 0.2 })).losses);
+    },
+  );
 });
 
 describe('checkpoint encoding', () => {

@@ -19,6 +19,7 @@ export interface ShardRequest {
   sequences: { ids: Int32Array; lossFrom: number }[];
   scale: number;
   dropout?: Dropout;
+  labelSmoothing?: number;
 }
 
 export type ShardReply = { loss: number } | { error: string };
@@ -61,8 +62,9 @@ export async function trainParallel(
         sequences: shards[1]!.map((s) => ({ ids: s.ids, lossFrom: s.lossFrom })),
         scale,
         ...(dropout ? { dropout } : {}),
+        ...(options.labelSmoothing ? { labelSmoothing: options.labelSmoothing } : {}),
       });
-      const loss0 = shardGradients(model, shards[0]!, scale, run.dropoutFor(0));
+      const loss0 = shardGradients(model, shards[0]!, scale, run.dropoutFor(0), options.labelSmoothing);
       const r = await reply;
       pending = null;
       if ('error' in r) throw new Error(`shard worker: ${r.error}`);

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parseProtocolText } from '@greenhouse/mtp';
 import { describe, expect, it } from 'vitest';
-import { augmentExamples, DEFAULT_AUGMENT, protocolExamples } from './protocol-data.js';
+import {
+  augmentExamples,
+  DEFAULT_AUGMENT,
+  pretrainTexts,
+  protocolExamples,
+  splitPretrainTexts,
+} from './protocol-data.js';
 
 const parsed = parseProtocolText(
   readFileSync(new URL('../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url), 'utf8'),
@@ -66,5 +72,44 @@ describe('augmentExamples', () => {
     for (const w of before) inserted.splice(inserted.indexOf(w), 1);
     for (const w of inserted) expect(context.has(w)).toBe(true);
     expect(copy!.output).toBe(e.output);
+  });
+
+  it('swaps and repeats words when asked, adding no other word', () => {
+    const e = examples[0]!;
+    const sorted = (words: string[]) => [...words].sort();
+    const before = e.input.split('\n')[2]!.split(' ');
+    const [swapped] = augmentExamples(protocol, [e], { copies: 1, dropWord: 0, swapWords: 0.5, seed: 3 });
+    const after = swapped!.input.split('\n')[2]!.split(' ');
+    expect(after).not.toEqual(before);
+    expect(sorted(after)).toEqual(sorted(before));
+    const [repeated] = augmentExamples(protocol, [e], { copies: 1, dropWord: 0, repeatWord: 0.5, seed: 3 });
+    const longer = repeated!.input.split('\n')[2]!.split(' ');
+    expect(longer.length).toBeGreaterThan(before.length);
+    expect([...new Set(longer)].sort()).toEqual([...new Set(before)].sort());
+    expect(swapped!.output).toBe(e.output);
+  });
+});
+
+describe('splitPretrainTexts', () => {
+  it('leaves out the lines only held-out examples have, and nothing else', () => {
+    const all = pretrainTexts(protocol);
+    const lines = (i: number) => [...examples[i]!.input.split('\n'), ...examples[i]!.output.split('\n')];
+    // Every sample held out: only the guardrail examples train (they reuse some samples' lines).
+    const split = {
+      train: examples.flatMap((e, i) => (e.kind === 'guardrail' ? [i] : [])),
+      validation: examples.flatMap((e, i) => (e.kind === 'sample' ? [i] : [])),
+    };
+    const texts = splitPretrainTexts(protocol, examples, split);
+    const heldLines = new Set(split.validation.flatMap(lines));
+    const trainLines = new Set(split.train.flatMap(lines));
+    const removed = all.filter((t) => !texts.includes(t));
+    expect(removed.length).toBeGreaterThan(0);
+    for (const t of removed) {
+      expect(heldLines.has(t)).toBe(true);
+      expect(trainLines.has(t)).toBe(false);
+    }
+    // What stays: context lines, and lines the training examples have too.
+    for (const t of texts) expect(!heldLines.has(t) || trainLines.has(t)).toBe(true);
+    expect(splitPretrainTexts(protocol, examples, { train: split.train, validation: [] })).toEqual(all);
   });
 });

@@ -36,6 +36,29 @@ export function pretrainTexts(protocol: Protocol): string[] {
   return [...new Set(texts.map(toLine))];
 }
 
+const linesOf = (e: Pick<RenderedText, 'input' | 'output'>) => [
+  ...e.input.split('\n'),
+  ...e.output.split('\n'),
+];
+
+/**
+ * The pretraining texts when some examples are held out: `pretrainTexts` without the lines that only
+ * held-out examples have, so the validation loss and reactions measure text the model never saw.
+ */
+export function splitPretrainTexts(
+  protocol: Protocol,
+  examples: readonly Pick<RenderedText, 'input' | 'output'>[],
+  split: { train: readonly number[]; validation: readonly number[] } | undefined,
+): string[] {
+  const texts = pretrainTexts(protocol);
+  if (!split || split.validation.length === 0) return texts;
+  const trained = new Set(split.train.flatMap((i) => linesOf(examples[i]!)));
+  const heldOutOnly = new Set(
+    split.validation.flatMap((i) => linesOf(examples[i]!)).filter((l) => !trained.has(l)),
+  );
+  return texts.filter((t) => !heldOutOnly.has(t));
+}
+
 /** The tokenizer's training text: the pretraining texts and every rendered example. */
 export function tokenizerCorpus(protocol: Protocol): string[] {
   return [...pretrainTexts(protocol), ...protocolExamples(protocol).flatMap((e) => [e.input, e.output])];
@@ -48,6 +71,10 @@ export interface AugmentOptions {
   dropWord: number;
   /** Probability that a filler word (from the protocol's context lines) is inserted before a word. */
   insertWord?: number;
+  /** Probability that a kept word changes place with the next one (word order noise). */
+  swapWords?: number;
+  /** Probability that a kept word is written twice (noise that adds no new word). */
+  repeatWord?: number;
   seed: number;
 }
 
@@ -72,6 +99,8 @@ export function augmentExamples<E extends { input: string }>(
   const out: E[] = [];
   const lines = textLineIndexes(protocol.inputs);
   const insert = options.insertWord ?? 0;
+  const swap = options.swapWords ?? 0;
+  const repeat = options.repeatWord ?? 0;
   const fillers = [...protocol.context, ...protocol.sets.flatMap((s) => s.context)]
     .flatMap((t) =>
       toLine(t)
@@ -97,6 +126,10 @@ export function augmentExamples<E extends { input: string }>(
         if (words.length < 2) continue;
         let kept = words.filter(() => rng.next() >= options.dropWord);
         if (kept.length === 0) kept = [words[rng.int(words.length)]!];
+        if (swap > 0)
+          for (let i = 0; i + 1 < kept.length; i++)
+            if (rng.next() < swap) [kept[i], kept[i + 1]] = [kept[i + 1]!, kept[i]!];
+        if (repeat > 0) kept = kept.flatMap((w) => (rng.next() < repeat ? [w, w] : [w]));
         parts[at] = noisy(kept).join(' ');
       }
       const input = parts.join('\n');

@@ -15,7 +15,13 @@ port.on('message', (request: ShardRequest) => {
   let reply: ShardReply;
   try {
     model.params.set(params);
-    const loss = shardGradients(model, request.sequences, request.scale, request.dropout);
+    const loss = shardGradients(
+      model,
+      request.sequences,
+      request.scale,
+      request.dropout,
+      request.labelSmoothing,
+    );
     grads.set(model.grads);
     reply = { loss };
   } catch (e) {

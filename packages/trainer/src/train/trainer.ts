@@ -39,6 +39,14 @@ export interface TrainOptions {
    * seeded by (seed, step, shard), so a run stays bit-identical on one thread or two, and when resumed.
    */
   dropout?: number;
+  /** Token dropout of the prompt's positions (see Dropout.tokens); seeded like `dropout`. */
+  tokenDropout?: number;
+  /** Token noise of the prompt's positions (see Dropout.replace); seeded like `dropout`. */
+  tokenNoise?: number;
+  /** Residual dropout (see Dropout.residual); seeded like `dropout`. */
+  residualDropout?: number;
+  /** Label smoothing ε of the training loss (0 or absent: none; see Gpt.loss). */
+  labelSmoothing?: number;
 }
 
 export interface StepInfo {
@@ -89,11 +97,12 @@ export function shardGradients(
   sequences: readonly Sequence[],
   scale: number,
   dropout?: Dropout,
+  labelSmoothing = 0,
 ): number {
   model.zeroGrads();
   if (sequences.length === 0) return 0;
   model.forward(packBatch(sequences), dropout);
-  const loss = model.loss(scale);
+  const loss = model.loss(scale, labelSmoothing);
   model.backward();
   return loss;
 }
@@ -160,13 +169,22 @@ export class TrainingRun {
   /** Shard `shard`'s dropout of the current step (undefined without dropout). */
   dropoutFor(shard: number): Dropout | undefined {
     const rate = this.options.dropout ?? 0;
-    if (!(rate > 0)) return undefined;
+    const tokens = this.options.tokenDropout ?? 0;
+    const residual = this.options.residualDropout ?? 0;
+    const replace = this.options.tokenNoise ?? 0;
+    if (!(rate > 0) && !(tokens > 0) && !(residual > 0) && !(replace > 0)) return undefined;
     const seed =
       (Math.imul(this.options.seed, 0x9e3779b1) ^
         Math.imul(this.step + 1, 0x85ebca6b) ^
         Math.imul(shard + 1, 0xc2b2ae35)) >>>
       0;
-    return { rate, seed };
+    return {
+      rate: rate > 0 ? rate : 0,
+      seed,
+      ...(tokens > 0 ? { tokens } : {}),
+      ...(residual > 0 ? { residual } : {}),
+      ...(replace > 0 ? { replace } : {}),
+    };
   }
 
   /** The next batch: its shards, the loss scale (1 / trained tokens) and its rows. */
@@ -231,7 +249,7 @@ export function train(model: Gpt, sequences: readonly Sequence[], options: Train
     const { shards, scale, weight, rows } = run.nextBatch();
     let loss = 0;
     for (let s = SHARDS - 1; s >= 0; s--) {
-      loss += shardGradients(model, shards[s]!, scale, run.dropoutFor(s));
+      loss += shardGradients(model, shards[s]!, scale, run.dropoutFor(s), options.labelSmoothing);
       if (s > 0) addInto(spare, model.grads, s === SHARDS - 1);
     }
     addInto(model.grads, spare, false);
