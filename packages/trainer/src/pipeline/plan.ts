@@ -53,6 +53,7 @@
 //     word repetition (repeatWord 0.1) in the copies                   37/54, 51/60
 //     word dropout 15 % instead of 25 % in the copies                  36/54, 50/60
 //     vocabulary 512 instead of 1024 (576 steps)                       37/54, 47/60
+//     + a language-model loss on the prompt too, weight 0.1 / 0.3          32/54, 40/60 / 39/54, 44/60
 //   Early stopping on the validation split (QUALITY_SELECT: validation loss and reactions every 44 or
 //   111 steps): the best weights by validation reactions were the last ones in 3 runs of 3 (once 4
 //   steps earlier: 35 vs 33/54); by validation loss they are early (steps 132–222) and worse
