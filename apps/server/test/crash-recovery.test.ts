@@ -96,7 +96,8 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       LOG_LEVEL: 'info', // waitUntilRunning reads the "is running" line
       TRAINING_PRESET: 'tiny',
       TRAINING_THREADS: '1',
-      JOB_SLICE_SECONDS: '1',
+      // Slices far shorter than pretraining, so there is a checkpoint to kill after however fast it runs.
+      JOB_SLICE_SECONDS: '0.25',
       JOB_LEASE_SECONDS: '5',
       JOB_MAINTENANCE_SECONDS: '1',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
