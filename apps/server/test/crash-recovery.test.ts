@@ -76,17 +76,23 @@ async function createUser(options: DatabaseOptions, email: string): Promise<void
   }
 }
 
+/** A data directory and a database (PGlite in it, or a new PostgreSQL database) with one user; removed after all. */
+async function freshInstallation(prefix: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
+  if (postgres) cleanups.push(() => postgres.drop());
+  const options: DatabaseOptions = postgres
+    ? { driver: 'postgres', url: postgres.url }
+    : { driver: 'pglite', dataDir };
+  const email = `crash.${Date.now()}@example.com`;
+  await createUser(options, email);
+  return { dataDir, postgres, options, email };
+}
+
 describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () => {
   it('resumes from the checkpoint and ends with one result', { timeout: 300_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
-    if (postgres) cleanups.push(() => postgres.drop());
-    const options: DatabaseOptions = postgres
-      ? { driver: 'postgres', url: postgres.url }
-      : { driver: 'pglite', dataDir };
-    const email = `crash.${Date.now()}@example.com`;
-    await createUser(options, email);
+    const { dataDir, postgres, options, email } = await freshInstallation('gh-crash-');
 
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
@@ -193,15 +199,7 @@ describe(`a server killed while it writes a chat answer (${testDatabaseDriver()}
     'frees the chat after the answer’s lease and shows the answer as interrupted',
     { timeout: 120_000 },
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-crash-chat-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
-      if (postgres) cleanups.push(() => postgres.drop());
-      const options: DatabaseOptions = postgres
-        ? { driver: 'postgres', url: postgres.url }
-        : { driver: 'pglite', dataDir };
-      const email = `crash.chat.${Date.now()}@example.com`;
-      await createUser(options, email);
+      const { dataDir, postgres, email } = await freshInstallation('gh-crash-chat-');
       const peer = await startOpenAiPeer();
       cleanups.push(() => peer.close());
 

@@ -179,7 +179,8 @@ export function draftGaps(draft: AgentDraft): DraftGap[] {
 
 const tokenOf = (reaction: string) => `${reaction}_`;
 
-function tokenInfo(key: string, type: string, special: string | null = null) {
+/** A plain token's entry of a protocol file's `tokens` (no number range, no list). */
+export function tokenEntry(key: string, type: string, special: string | null = null) {
   return {
     desc: null,
     key,
@@ -216,18 +217,18 @@ export function protocolNameOf(name: string): string {
  */
 export function draftToProtocolFile(draft: AgentDraft): Record<string, unknown> {
   const declared = (name: string) => draft.reactions.find((r) => sameName(r.name, name))?.name ?? name;
-  const tokens: Record<string, ReturnType<typeof tokenInfo>> = {
-    '<BOS>': tokenInfo('<BOS>', 'SpecialToken', 'start'),
-    '<EOS>': tokenInfo('<EOS>', 'SpecialFinalToken', 'end'),
-    '<NON>': tokenInfo('<NON>', 'SpecialFinalToken', 'none'),
-    '<PAD>': tokenInfo('<PAD>', 'SpecialToken', 'pad'),
-    '<RUN>': tokenInfo('<RUN>', 'SpecialToken', 'infer'),
-    '<UNK>': tokenInfo('<UNK>', 'SpecialToken', 'unknown'),
-    [INPUT_TOKEN]: tokenInfo(INPUT_TOKEN, 'Token'),
-    [RESPONSE_TOKEN]: tokenInfo(RESPONSE_TOKEN, 'Token'),
+  const tokens: Record<string, ReturnType<typeof tokenEntry>> = {
+    '<BOS>': tokenEntry('<BOS>', 'SpecialToken', 'start'),
+    '<EOS>': tokenEntry('<EOS>', 'SpecialFinalToken', 'end'),
+    '<NON>': tokenEntry('<NON>', 'SpecialFinalToken', 'none'),
+    '<PAD>': tokenEntry('<PAD>', 'SpecialToken', 'pad'),
+    '<RUN>': tokenEntry('<RUN>', 'SpecialToken', 'infer'),
+    '<UNK>': tokenEntry('<UNK>', 'SpecialToken', 'unknown'),
+    [INPUT_TOKEN]: tokenEntry(INPUT_TOKEN, 'Token'),
+    [RESPONSE_TOKEN]: tokenEntry(RESPONSE_TOKEN, 'Token'),
   };
   for (const reaction of draft.reactions)
-    tokens[tokenOf(reaction.name)] = tokenInfo(tokenOf(reaction.name), 'FinalToken');
+    tokens[tokenOf(reaction.name)] = tokenEntry(tokenOf(reaction.name), 'FinalToken');
   const reactionContext = draft.reactions
     .filter((r) => r.description)
     .map((r) => `${r.name}: ${r.description}`);

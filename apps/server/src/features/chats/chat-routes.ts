@@ -131,11 +131,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
           send('done', { chat });
           break;
         }
-        const message = answer ?? chat.messages.at(-1);
-        if (message && 'content' in message && message.content !== sentText) {
-          const messageId = answer ? answer.messageId : (message as { id: string }).id;
-          send('text', { messageId, content: message.content });
-          sentText = message.content;
+        // The answer being written: here in memory, or as another process last saved it.
+        const current = answer ? { id: answer.messageId, content: answer.content } : chat.messages.at(-1);
+        if (current && current.content !== sentText) {
+          send('text', { messageId: current.id, content: current.content });
+          sentText = current.content;
           lastWrite = Date.now();
         }
         const draft = answer ? answer.draft : null;
