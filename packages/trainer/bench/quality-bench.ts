@@ -198,13 +198,14 @@ async function run(name: Name) {
   let right = 0;
   let guardrails = 0;
   let guardrailsExact = 0;
+  let samplesExact = 0;
   for (const e of trainExamples) {
     const text = answer(model, tokenizer, e.input);
     if (text !== null && parseOutput(text).reaction === e.reaction) right++;
     if (e.kind === 'guardrail') {
       guardrails++;
       if (text === e.output) guardrailsExact++;
-    }
+    } else if (text === e.output) samplesExact++;
   }
   let validationRight = 0;
   for (const e of validation) {
@@ -215,7 +216,8 @@ async function run(name: Name) {
   const trainingLoss = evaluate(model, finetune, maxBatch);
   console.log(
     `  evaluate    ${fmt((performance.now() - t0) / 1000).padStart(6)} s  training reactions ${pct(right, trainExamples.length)}, ` +
-      `guardrail answers exact ${guardrailsExact}/${guardrails}, training loss ${fmt(trainingLoss, 4)}`,
+      `guardrail answers exact ${guardrailsExact}/${guardrails}, sample answers exact ${samplesExact}/${trainExamples.length - guardrails}, ` +
+      `training loss ${fmt(trainingLoss, 4)}`,
   );
   console.log(
     `  validation  loss ${validationLoss === null ? 'n/a (no reaction has ≥ 4 samples: nothing held out)' : fmt(validationLoss, 4)}, ` +

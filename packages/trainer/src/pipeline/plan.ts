@@ -30,10 +30,17 @@
 // - bloom_2_0_1.json (N = 14; the split holds out one sample of its largest reaction): training
 //   reactions 14/14, guardrail answers exact 3/3, 20 s end to end (goal ≤ 3 min); no token noise or
 //   dropout (the small model).
-// - fixtures/shopkeeper.json (300 samples; N = 248, T = 12,979 → 444 steps, 0.73M parameters):
-//   training reactions 248/248, guardrails exact 8/8, validation loss 0.32 (reactions 51/60),
-//   HELD-OUT reactions 42/54 = 78 % (seeds 2 and 3: 40/54 = 74 %) — still BELOW the 80 %
-//   goal; 144 s end to end at load average ~1.6 (up to 319 s at 4–7; goal ≤ 10 min).
+// - fixtures/shopkeeper.json (648 samples; N = 530, T = 27,823 → 800 steps (the cap), 0.80M parameters,
+//   vocabulary 1,527 of 2,048): training reactions 529/530, guardrails exact 8/8, validation loss 0.25
+//   (reactions 113/126), HELD-OUT reactions 46/54 = 85 % (seeds 2 and 3: 49/54 = 91 %, 47/54 = 87 %;
+//   goal ≥ 80 %), 248–311 s end to end at load average ~1.5 (goal ≤ 10 min). The off-topic held-out
+//   lines still get an intent, not the guardrail mark (0/4 on each seed).
+//   What took it over the goal was the fixture's data, not the plan: 21–23 more training templates
+//   per intent, written without sight of the held-out set (make-shopkeeper.ts), at 52 samples per
+//   reaction (about one per template; 360 samples, 545 steps): 43 / 45 of 54 on seeds 1 / 2; then
+//   100 per reaction (about two per template, other items): 46 / 49 / 47.
+//   Everything below was measured on the fixture before it (300 samples, 25–30 templates per intent;
+//   N = 248 → 444 steps, 0.73M parameters), where the plan as it is gave 42 / 40 / 40 of 54.
 //   Token noise 0.1 (kept) against the plan before it (dropout 0.35 alone), seeds 1 / 2 / 3: held-out
 //   42 / 40 / 40 vs 38 / 35 / 38 of 54 (mean 75 % vs 69 %); validation reactions 51 / 48 / 50 vs
 //   45 / 41 / 42 of 60.
@@ -54,6 +61,8 @@
 //     word dropout 15 % instead of 25 % in the copies                  36/54, 50/60
 //     vocabulary 512 instead of 1024 (576 steps)                       37/54, 47/60
 //     + a language-model loss on the prompt too, weight 0.1 / 0.3          32/54, 40/60 / 39/54, 44/60
+//     attention dropout 0.1 (of the attention weights)                  36/54, 50/60
+//     swapped answers: each noisy copy takes another answer of its reaction 38/54, 45/60
 //   Early stopping on the validation split (QUALITY_SELECT: validation loss and reactions every 44 or
 //   111 steps): the best weights by validation reactions were the last ones in 3 runs of 3 (once 4
 //   steps earlier: 35 vs 33/54); by validation loss they are early (steps 132–222) and worse
