@@ -2,7 +2,7 @@
 // training split's size) for the official example bloom_2_0_1.json and for our larger fixture
 // fixtures/shopkeeper.json, end to end — tokenizer, pretraining, finetuning on both cores — then
 // evaluates with the engine's rendering and greedy decoding (generateGreedy + parseOutput):
-//   - training reaction accuracy (every training-split input) and guardrail answers exact,
+//   - training reaction accuracy (every training-split input), guardrail and sample answers exact,
 //   - validation loss and reaction accuracy (the server's split: every 5th sample of each reaction
 //     that has at least 4 samples is held out; guardrail examples stay in training),
 //   - held-out reaction accuracy (fixtures/shopkeeper-held-out.json: inputs phrased differently).

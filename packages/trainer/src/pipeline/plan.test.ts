@@ -86,4 +86,17 @@ describe('the shopkeeper fixture', () => {
       expect(trainLines.has(words(c.inputs[1]!))).toBe(false);
     }
   });
+
+  it('phrases the held-out lines differently: no six words in a row from a training line', () => {
+    if (!parsed.ok) throw new Error('does not parse');
+    const runs = (line: string) => {
+      const w = line.toLowerCase().match(/[a-z']+/g) ?? [];
+      return w.slice(0, Math.max(0, w.length - 5)).map((_, k) => w.slice(k, k + 6).join(' '));
+    };
+    const training = new Set(
+      parsed.protocol.sets.flatMap((s) => s.samples.flatMap((x) => runs(x.strings[1]!))),
+    );
+    const shared = heldOut.cases.filter((c) => runs(c.inputs[1]!).some((r) => training.has(r)));
+    expect(shared.map((c) => c.inputs[1])).toEqual([]);
+  });
 });

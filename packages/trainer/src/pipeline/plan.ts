@@ -76,7 +76,7 @@
 //   Earlier (258-sample version): d 64 ×3 layers, no augmentation 28–41 %; d 64 + word dropout 46–57;
 //   d 128 ×3 layers + word dropout 63–72; d 128 ×4 layers, 500 steps 59; + filler insertion
 //   (insertWord 0.1–0.15) 63–69; 16 copies at 30 % word dropout 63 (and bloom fell to 14/15).
-//   The misses are mostly buy ↔ sell (cued by "my"/"you" only: "Do you buy things like my healing
+//   The misses on that fixture were mostly buy ↔ sell (cued by "my"/"you" only: "Do you buy things like my healing
 //   potion?" → Sell_), lines with an item read as buying or selling ("Step aside, I'm stealing the
 //   axe." → Sell_) and novel lines read as another intent or as off-topic.
 import type { GptConfig } from '../model/config.js';
