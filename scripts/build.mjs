@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleFlora } from './bundle-flora.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
@@ -46,6 +47,7 @@ if (!existsSync(bin('tsc'))) {
 }
 
 run('packages and server (tsc -b)', bin('tsc'), ['-b']);
+if (await bundleFlora({ force })) say('build: flora bundles (dist/flora.js, dist/flora-cli.js) written');
 
 // Flora's downloads, served by the server at /downloads/flora/ (apps/server/src/features/flora): the Node
 // package with its CLI as an npm tarball, and the engine as one browser ES module.

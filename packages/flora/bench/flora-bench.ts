@@ -3,7 +3,8 @@
 //   ~1M parameters (d 128, 5 layers) and ~5M (d 256, 6 layers), vocabulary of the example protocol, context 256.
 // Prints: decoding tokens/s and param·tokens/s (prompt of 64 tokens, then 192 tokens one forward each, every
 // token fed back whatever it is), time to first token for a 64-token input (median of 7), the same with the JS
-// kernel for comparison, and resident memory over a bare Node process (child processes, after a full GC).
+// kernel for comparison, and resident memory over a bare Node process (child processes, after a full GC) — then,
+// for comparison, the memory of a process that only ran one tiny WebAssembly function hot.
 //   npm run bench:flora            (from the repository root)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { readAgentFile } from '../src/agent-file.js';
 import { Model } from '../src/model.js';
 import { argmax, mulberry32 } from '../src/sampling.js';
 import type { KernelKind } from '../src/kernels/kernels.js';
+import { bundleFlora } from '../../../scripts/bundle-flora.mjs';
+import { compileWat } from '../../../scripts/build-wasm.mjs';
 
 const SIZES = [
   { label: '1M', shape: { dModel: 128, nLayers: 5, nHeads: 4, dFF: 512, contextLength: 256 } },
@@ -66,8 +69,8 @@ interface Resident {
   positions: number;
 }
 
-function childRss(arg: string): Resident {
-  const out = execFileSync(process.execPath, ['--expose-gc', path.join(here, 'memory-child.mjs'), arg], {
+function childRss(...args: string[]): Resident {
+  const out = execFileSync(process.execPath, ['--expose-gc', path.join(here, 'memory-child.mjs'), ...args], {
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Resident;
@@ -76,10 +79,11 @@ function childRss(arg: string): Resident {
 const medianOf = (xs: Resident[], k: keyof Resident) => median(xs.map((x) => x[k]));
 
 const mb = (b: number) => (b / 2 ** 20).toFixed(1);
-// The memory child runs the built package (dist), as users do: build it first (incremental, quick).
+// The memory child runs the built package (dist/flora.js), as users do: build it first (incremental, quick).
 execFileSync(path.join(here, '../../../node_modules/.bin/tsc'), ['-b', path.join(here, '..')], {
   stdio: 'inherit',
 });
+await bundleFlora();
 console.log(`Flora bench — Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}, single thread`);
 const dir = mkdtempSync(path.join(tmpdir(), 'flora-bench-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -123,3 +127,24 @@ for (const { label, shape } of SIZES) {
     ].join('\n'),
   );
 }
+
+// For comparison, what any WebAssembly costs that runs hot enough for V8 to optimize it: one exported function
+// of one SIMD loop over a 64 KB memory, called until V8 has tiered it up. Nothing of Flora's; the difference
+// from bare Node is V8's WebAssembly compilers paged in from node's binary and their threads' arenas.
+const FLOOR_WAT = `(module
+  (memory 1)
+  (func (export "sum") (param $n i32) (result f32) (local $i i32) (local $acc v128)
+    (loop $turn
+      (local.set $acc (f32x4.add (local.get $acc)
+        (v128.load (i32.and (i32.shl (local.get $i) (i32.const 4)) (i32.const 0xfff0)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $turn (i32.lt_u (local.get $i) (local.get $n))))
+    (f32x4.extract_lane 0 (local.get $acc))))`;
+const floorWasm = ((await compileWat(FLOOR_WAT)) as Buffer).toString('base64');
+const bares = [0, 1, 2].map(() => childRss('bare'));
+const floors = [0, 1, 2].map(() => childRss('floor', floorWasm));
+const floorOver = (k: keyof Resident) => medianOf(floors, k) - medianOf(bares, k);
+console.log(
+  `\nAny hot WebAssembly (one SIMD loop, no Flora), tiered up by V8: RSS +${mb(floorOver('rss'))} MB over bare Node —` +
+    ` node's binary paged in +${mb(floorOver('node'))} MB, malloc +${mb(floorOver('malloc'))} MB, V8 heap, JIT code +${mb(floorOver('v8'))} MB`,
+);

@@ -1,6 +1,8 @@
 // Child process of flora-bench.ts: prints this process's resident memory as JSON, after a full GC —
 //   node --expose-gc memory-child.mjs bare          a bare Node process (the baseline)
-//   node --expose-gc memory-child.mjs <agent.json>  after loading the agent (built dist, as users run it)
+//   node --expose-gc memory-child.mjs floor <base64> after running a tiny WebAssembly module (flora-bench.ts)
+//                                                   hot until V8 has tiered it up: what any hot WebAssembly costs
+//   node --expose-gc memory-child.mjs <agent.json>  after loading the agent (dist/flora.js, the bundle users run)
 //                                                   and generating 64 tokens with it
 // Plain JS on the built package so that no TypeScript loader's memory is counted.
 import { readFileSync } from 'node:fs';
@@ -17,8 +19,12 @@ const settle = async () => {
 const path = process.argv[2];
 let agent = null;
 let positions = 0;
-if (path !== 'bare') {
-  const { loadAgent } = await import('../dist/index.js');
+if (path === 'floor') {
+  const { instance } = await WebAssembly.instantiate(Buffer.from(process.argv[3], 'base64'));
+  // ~20 million loop turns, well over V8's budget for optimizing a function (--wasm-tiering-budget).
+  for (let i = 0; i < 200; i++) instance.exports.sum(100_000);
+} else if (path !== 'bare') {
+  const { loadAgent } = await import('../dist/flora.js');
   agent = await loadAgent(readFileSync(path));
   const instruction = agent.instructions[0];
   const request = {
