@@ -1,7 +1,7 @@
 // Flora as users get it: one ES module for the engine (dist/flora.js, no `node:` imports: Node and browsers)
 // and one for the CLI (dist/flora-cli.js, Node), bundled by esbuild from what `tsc -b` wrote to dist.
-// One file instead of fourteen: Node's module loader allocates per module, and the measured difference is
-// ~0.5 MB of resident memory for an agent's process (npm run bench:flora) and a quicker import.
+// One file instead of fourteen: Node's module loader allocates per module; an agent's process measured
+// 0.3–0.4 MB less resident memory with the bundle (packages/flora/README.md, "Measured").
 // Rebuilds only when dist's modules are newer than the bundles (or with force). Called by scripts/build.mjs
 // and the Flora bench, after tsc -b.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const flora = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'packages/flora');
 const dist = path.join(flora, 'dist');
 
-export const FLORA_BUNDLES = [
+const FLORA_BUNDLES = [
   { entry: 'index.js', outfile: 'flora.js', platform: 'neutral' },
   { entry: 'cli.js', outfile: 'flora-cli.js', platform: 'node' },
 ];
