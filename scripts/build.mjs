@@ -3,6 +3,7 @@
 // rebuilds both.
 import { execFileSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -14,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleFlora } from './bundle-flora.mjs';
+import { bundleFlora, floraBundle } from './bundle-flora.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
@@ -52,58 +53,40 @@ if (await bundleFlora({ force })) say('build: flora bundles (dist/flora.js, dist
 // Flora's downloads, served by the server at /downloads/flora/ (apps/server/src/features/flora): the Node
 // package with its CLI as an npm tarball, and the engine as one browser ES module.
 const flora = path.join(root, 'packages/flora');
-if (existsSync(path.join(flora, 'package.json'))) {
-  const pkg = JSON.parse(readFileSync(path.join(flora, 'package.json'), 'utf8'));
-  const downloads = path.join(root, 'apps/server/dist/downloads');
-  const tgz = path.join(downloads, `flora-${pkg.version}.tgz`);
-  const js = path.join(downloads, `flora-${pkg.version}.js`);
-  const floraChangedAt = Math.max(newestMtime(flora), newestMtime(path.join(flora, 'dist')));
-  const floraBuiltAt = Math.min(newestMtime(tgz), newestMtime(js));
-  if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
-    mkdirSync(downloads, { recursive: true });
-    // Older versions go: the server lists the newest of each kind, and a stale file would only take space.
-    for (const entry of readdirSync(downloads)) {
-      if (/^flora-.*\.(tgz|js)$/.test(entry)) rmSync(path.join(downloads, entry));
-    }
-    // Packed next to its destination (same file system, so the rename cannot fail across devices).
-    const packDir = mkdtempSync(path.join(downloads, '.pack-'));
-    try {
-      // tsc -b has just built dist; the package's own lifecycle scripts are not needed for a pack.
-      run(
-        'flora: npm pack',
-        'npm',
-        ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
-        flora,
-        'ignore',
-      );
-      const packed = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
-      if (!packed) throw new Error('npm pack of packages/flora wrote no .tgz');
-      renameSync(path.join(packDir, packed), tgz);
-    } finally {
-      rmSync(packDir, { recursive: true, force: true });
-    }
-    const exported = pkg.exports?.['.'];
-    const entry =
-      (typeof exported === 'string'
-        ? exported
-        : (exported?.browser ?? exported?.import ?? exported?.default)) ??
-      pkg.module ??
-      pkg.main ??
-      './dist/index.js';
-    run('flora: browser module (esbuild)', bin('esbuild'), [
-      path.join(flora, entry),
-      '--bundle',
-      '--format=esm',
-      '--platform=browser',
-      '--target=es2022',
-      '--minify',
-      '--log-level=warning',
-      `--banner:js=/* Flora ${pkg.version}, the Greenhouse inference engine. */`,
-      `--outfile=${js}`,
-    ]);
-  } else {
-    say('build: flora downloads are up to date');
+const pkg = JSON.parse(readFileSync(path.join(flora, 'package.json'), 'utf8'));
+const downloads = path.join(root, 'apps/server/dist/downloads');
+const tgz = path.join(downloads, `flora-${pkg.version}.tgz`);
+const js = path.join(downloads, `flora-${pkg.version}.js`);
+const floraChangedAt = Math.max(newestMtime(flora), newestMtime(path.join(flora, 'dist')));
+const floraBuiltAt = Math.min(newestMtime(tgz), newestMtime(js));
+if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
+  mkdirSync(downloads, { recursive: true });
+  // Older versions go: the server lists the newest of each kind, and a stale file would only take space.
+  for (const entry of readdirSync(downloads)) {
+    if (/^flora-.*\.(tgz|js)$/.test(entry)) rmSync(path.join(downloads, entry));
   }
+  // Packed next to its destination (same file system, so the rename cannot fail across devices).
+  const packDir = mkdtempSync(path.join(downloads, '.pack-'));
+  try {
+    // tsc -b has just built dist; the package's own lifecycle scripts are not needed for a pack.
+    run(
+      'flora: npm pack',
+      'npm',
+      ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir],
+      flora,
+      'ignore',
+    );
+    const packed = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+    if (!packed) throw new Error('npm pack of packages/flora wrote no .tgz');
+    renameSync(path.join(packDir, packed), tgz);
+  } finally {
+    rmSync(packDir, { recursive: true, force: true });
+  }
+  // The browser module is the engine's bundle itself (no `node:` imports): the same code as in Node.
+  copyFileSync(floraBundle, js);
+  say(`build: flora: browser module ${path.relative(root, js)}`);
+} else {
+  say('build: flora downloads are up to date');
 }
 
 const web = path.join(root, 'apps/web');

@@ -1,7 +1,8 @@
 // Flora as users get it: one ES module for the engine (dist/flora.js, no `node:` imports: Node and browsers)
 // and one for the CLI (dist/flora-cli.js, Node), bundled by esbuild from what `tsc -b` wrote to dist.
 // One file instead of fourteen: Node's module loader allocates per module; an agent's process measured
-// 0.3–0.4 MB less resident memory with the bundle (packages/flora/README.md, "Measured").
+// 0.25 (1M) and 0.43 MB (5M) less resident memory with the bundle (packages/flora/README.md, "Measured").
+// dist/flora.js is also the browser module the server offers (scripts/build.mjs copies it).
 // Rebuilds only when dist's modules are newer than the bundles (or with force). Called by scripts/build.mjs
 // and the Flora bench, after tsc -b.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,6 +17,8 @@ const FLORA_BUNDLES = [
   { entry: 'cli.js', outfile: 'flora-cli.js', platform: 'node' },
 ];
 const bundleNames = new Set(FLORA_BUNDLES.map((b) => b.outfile));
+/** The engine's bundle: what `import … from '@greenhouse/flora'` loads, and the browser module. */
+export const floraBundle = path.join(dist, 'flora.js');
 
 /** Newest modification time of tsc's modules in dir (not the bundles, maps or declarations). */
 function newestModule(dir) {

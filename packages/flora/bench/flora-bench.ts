@@ -85,6 +85,9 @@ execFileSync(path.join(here, '../../../node_modules/.bin/tsc'), ['-b', path.join
 });
 await bundleFlora();
 console.log(`Flora bench — Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}, single thread`);
+// The baseline, once for every comparison below.
+const bares = [0, 1, 2].map(() => childRss('bare'));
+const bare = medianOf(bares, 'rss');
 const dir = mkdtempSync(path.join(tmpdir(), 'flora-bench-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 for (const { label, shape } of SIZES) {
@@ -98,9 +101,7 @@ for (const { label, shape } of SIZES) {
     measure(model, 1); // warm-up (JIT, caches)
     results[kind] = measure(model, kind === 'js' ? 3 : 7);
   }
-  const bares = [0, 1, 2].map(() => childRss('bare'));
   const loadeds = [0, 1, 2].map(() => childRss(agentPath));
-  const bare = medianOf(bares, 'rss');
   const loaded = medianOf(loadeds, 'rss');
   const over = (k: keyof Resident) => medianOf(loadeds, k) - medianOf(bares, k);
   const a = file.architecture;
@@ -141,7 +142,6 @@ const FLOOR_WAT = `(module
       (br_if $turn (i32.lt_u (local.get $i) (local.get $n))))
     (f32x4.extract_lane 0 (local.get $acc))))`;
 const floorWasm = ((await compileWat(FLOOR_WAT)) as Buffer).toString('base64');
-const bares = [0, 1, 2].map(() => childRss('bare'));
 const floors = [0, 1, 2].map(() => childRss('floor', floorWasm));
 const floorOver = (k: keyof Resident) => medianOf(floors, k) - medianOf(bares, k);
 console.log(

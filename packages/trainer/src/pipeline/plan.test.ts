@@ -53,6 +53,8 @@ describe('the shopkeeper fixture', () => {
     set: string;
     cases: { inputs: string[]; reaction: string }[];
   };
+  /** A player line's words, lower case. */
+  const wordsOf = (line: string) => line.toLowerCase().match(/[a-z']+/g) ?? [];
 
   it('is a valid protocol of a few hundred samples, several reactions and guardrails', () => {
     expect(parsed.ok).toBe(true);
@@ -72,13 +74,7 @@ describe('the shopkeeper fixture', () => {
     expect(protocol.sets.some((s) => s.name === heldOut.set)).toBe(true);
     expect(heldOut.cases.length).toBeGreaterThanOrEqual(40);
     const reactions = new Set(protocol.sets.flatMap((s) => s.samples.map((x) => x.result)));
-    const words = (line: string) =>
-      line
-        .toLowerCase()
-        .replace(/[^a-z' ]/g, '')
-        .split(' ')
-        .sort()
-        .join(' ');
+    const words = (line: string) => wordsOf(line).sort().join(' ');
     const trainLines = new Set(protocol.sets.flatMap((s) => s.samples.map((x) => words(x.strings[1]!))));
     for (const c of heldOut.cases) {
       expect(reactions.has(c.reaction)).toBe(true);
@@ -90,7 +86,7 @@ describe('the shopkeeper fixture', () => {
   it('phrases the held-out lines differently: no six words in a row from a training line', () => {
     if (!parsed.ok) throw new Error('does not parse');
     const runs = (line: string) => {
-      const w = line.toLowerCase().match(/[a-z']+/g) ?? [];
+      const w = wordsOf(line);
       return w.slice(0, Math.max(0, w.length - 5)).map((_, k) => w.slice(k, k + 6).join(' '));
     };
     const training = new Set(
