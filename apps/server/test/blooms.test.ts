@@ -70,10 +70,13 @@ describe('uploading protocol files', () => {
     expect(bloom.summary!.reactions.length).toBeGreaterThan(0);
     expect(bloom.summary!.instructions.length).toBeGreaterThan(0);
     const validation = bloom.stages[2]!;
-    expect(validation.metrics).toMatchObject({ train: expect.any(Number), validation: expect.any(Number) });
-    expect((validation.metrics!.train as number) + (validation.metrics!.validation as number)).toBe(
-      bloom.stages[1]!.metrics!.examples,
-    );
+    // The agent learns every example; check models (k-fold for these small files) measure its quality.
+    expect(validation.metrics).toMatchObject({
+      train: bloom.stages[1]!.metrics!.examples,
+      qualityMethod: 'k-fold',
+      checkModels: expect.any(Number),
+      checked: expect.any(Number),
+    });
 
     // Each stage saved its outputs where training will read them, one row each.
     const artifacts = await t.database.db
@@ -84,7 +87,6 @@ describe('uploading protocol files', () => {
       'data_preparation_stage_1/protocol',
       'data_preparation_stage_2/dataset',
       'data_validation/report',
-      'data_validation/split',
     ]);
     const [protocol] = await t.database.db
       .select()

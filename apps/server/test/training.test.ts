@@ -97,8 +97,13 @@ describe('training an agent', () => {
     const finetuning = trainingMetricsSchema.parse(stageOf(bloom, 'training_finetuning').metrics);
     expect(finetuning.trainReactionAccuracy).toBeGreaterThanOrEqual(0);
     expect(finetuning.trainReactionAccuracy).toBeLessThanOrEqual(1);
-    // One sample is held out (see the split rule) and measured.
-    expect(finetuning.heldOut).toBe(1);
+    // The quality check: k-fold check models asked every sample of the reactions with two or more.
+    const quality = finetuning.quality!;
+    expect(quality).toMatchObject({ method: 'k-fold', noReaction: 0 });
+    expect(quality.runs).toBeGreaterThanOrEqual(2);
+    expect(finetuning.heldOut).toBe(quality.measured);
+    expect(quality.reactions.reduce((n, r) => n + r.measured, 0)).toBe(quality.measured);
+    for (const r of quality.reactions) expect(r.name).not.toContain('<UNK>');
     expect(finetuning.validationLoss).toBeGreaterThan(0);
     expect(finetuning.validationCurve!.length).toBeGreaterThan(0);
     const exporting = trainingMetricsSchema.parse(stageOf(bloom, 'training_exporting').metrics);

@@ -108,6 +108,48 @@ export type StageProgress = z.infer<typeof stageProgressSchema>;
 export const lossPointSchema = z.object({ step: z.number().int(), loss: z.number() });
 export type LossPoint = z.infer<typeof lossPointSchema>;
 
+/** One reaction of the quality check: how many of its examples the check models answered right. */
+export const qualityReactionSchema = z.object({
+  /** The reaction line as the model writes it (a final token key, or `key<UNK>_` for a refusal). */
+  reaction: z.string(),
+  /** The final token's name (its value in the protocol; encrypted and emoji keys resolved). */
+  name: z.string(),
+  /** A guardrail answer (a refusal). */
+  refusal: z.boolean(),
+  measured: z.number().int(),
+  right: z.number().int(),
+});
+
+/** A user's example that a check model, trained without it, answered with another reaction. */
+export const qualityMissSchema = z.object({
+  /** The example's input lines (text only), in order. */
+  inputs: z.array(z.string()),
+  expected: z.string(),
+  expectedName: z.string(),
+  got: z.string(),
+  gotName: z.string(),
+  gotRefusal: z.boolean(),
+});
+
+/**
+ * How well the agent understands phrasings it was not shown (finetuning). The shipped agent learns every
+ * example; this is measured on separate check models, each trained the same way without some examples and
+ * asked those: k-fold over the samples for a small protocol, one held-out fifth for a large one.
+ */
+export const trainingQualitySchema = z.object({
+  method: z.enum(['k-fold', 'held-out']),
+  /** Check models trained. */
+  runs: z.number().int(),
+  measured: z.number().int(),
+  right: z.number().int(),
+  /** Answers without a reaction (constrained decoding makes this 0; kept as a check). */
+  noReaction: z.number().int(),
+  reactions: z.array(qualityReactionSchema),
+  /** At most 20, in example order. */
+  misses: z.array(qualityMissSchema),
+});
+export type TrainingQuality = z.infer<typeof trainingQualitySchema>;
+
 /**
  * What the training stages measure (stage `metrics`; every field optional, each stage fills its own):
  * written while the stage runs, so the agent page can draw the loss curve live, and kept when it ends.
@@ -125,11 +167,13 @@ export const trainingMetricsSchema = z
     trainLoss: z.number(),
     /** Loss on the held-out split (finetuning), or null when nothing is held out. */
     validationLoss: z.number().nullable(),
-    /** Share (0..1) of held-out inputs answered with the right reaction by greedy decoding. */
+    /** Share (0..1) of the quality check's inputs answered with the right reaction (quality.right / measured). */
     reactionAccuracy: z.number().nullable(),
     /** The same on the training inputs. */
     trainReactionAccuracy: z.number(),
     heldOut: z.number().int(),
+    /** finetuning: the quality check (null when no reaction had two examples to compare). */
+    quality: trainingQualitySchema.nullable(),
     /** At most ~200 points, evenly spread over the steps. */
     lossCurve: z.array(lossPointSchema),
     validationCurve: z.array(lossPointSchema),

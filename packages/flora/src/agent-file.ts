@@ -44,6 +44,10 @@ export interface Manifest {
   architecture: Architecture;
   metrics?: Record<string, unknown>;
   weights: { format: string; byteOrder: string; tensors: TensorEntry[] };
+  /** FinalNumTokens' keys and ranges: their reactions carry a number (agent files before it have none). */
+  reactionNumbers?: Record<string, { min: number; max: number }>;
+  /** Most prompt tokens the agent takes, and the tokens its longest answer needs (older files: none). */
+  limits?: { promptTokens: number; answerTokens: number };
   [field: string]: unknown;
 }
 

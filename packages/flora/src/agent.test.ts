@@ -195,9 +195,14 @@ describe('run and stream', () => {
     expect(agent.run(requests[3]!, { temperature: 5, topK: 1 }).output).toBe(agent.run(requests[3]!).output);
   });
 
-  it('stops at maxTokens', () => {
-    const r = agent.run(requests[0]!, { maxTokens: 3 });
-    expect(r).toMatchObject({ tokens: 3, stopReason: 'max_tokens', reaction: null });
+  it('ends the output line at maxTokens, and still answers with a reaction of the instruction', () => {
+    const full = agent.run(requests[0]!);
+    const r = agent.run(requests[0]!, { maxTokens: 2 });
+    expect(r.stopReason).toBe('max_tokens');
+    expect(full.output.startsWith(r.output)).toBe(true);
+    expect(r.output.length).toBeLessThan(full.output.length);
+    const instruction = agent.instructions.find((i) => i.name === requests[0]!.instruction)!;
+    expect(instruction.reactions[r.reactionIndex]).toBe(r.reaction);
   });
 
   it('refuses bad requests and options with stable codes, at the call', () => {

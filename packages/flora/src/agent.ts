@@ -1,12 +1,18 @@
 // A loaded agent: its info, its instructions, and run/stream — render the prompt from the input lines,
 // tokenize, run the prompt through the model once (prefill), then one forward per generated token (KV cache)
 // until <EOS>, maxTokens or the end of the context.
+import {
+  AnswerConstraint,
+  answerVocabulary,
+  type AnswerVocabulary,
+  type ReactionChoice,
+} from './answer-constraint.js';
 import { readAgentFile, type Architecture } from './agent-file.js';
 import { FloraError } from './errors.js';
 import type { KernelKind } from './kernels/kernels.js';
 import { Model } from './model.js';
 import { mulberry32, sampleToken } from './sampling.js';
-import { parseOutput, readInstructions, renderPrompt, type InstructionInfo } from './template.js';
+import { readInstructions, renderPrompt, type InstructionInfo } from './template.js';
 import { Tokenizer } from './tokenizer.js';
 
 export interface AgentInfo {
@@ -24,6 +30,11 @@ export interface AgentInfo {
   instructions: InstructionInfo[];
   /** Every reaction line the template lists, over all instructions, first appearance first. */
   reactions: string[];
+  /**
+   * Most tokens a rendered prompt may have: room for the agent's longest answer is kept beside it. A longer
+   * prompt is refused (FloraError `prompt_too_long`), never answered cut short.
+   */
+  promptLimit: number;
   /** The manifest's training metrics ({ tokenizer?, pretraining?, finetuning? }). */
   metrics: Record<string, unknown>;
   createdTime: string | null;
@@ -46,16 +57,27 @@ export interface RunOptions {
   topK?: number;
   /** Seed of the sampling generator (default 0: the same request gives the same text). */
   seed?: number;
-  /** Most tokens to generate, <EOS> included (default: until <EOS> or the end of the context). */
+  /** Most tokens of the output line (default: until the model ends it, or the context does); the reaction follows. */
   maxTokens?: number;
 }
 
 export interface RunResult {
-  /** The response (the lines before the reaction). */
+  /** The response (the line before the reaction). */
   output: string;
-  /** The reaction line (final token key, `…<UNK>_` for a guardrail answer); null when the model wrote none. */
-  reaction: string | null;
-  /** Tokens generated, <EOS> included. */
+  /**
+   * The reaction line: always one of the instruction's reactions (final token key, `…<UNK>_` for a guardrail
+   * answer, a FinalNumToken's key followed by its number).
+   */
+  reaction: string;
+  /** The reaction's name: the final token's value in the protocol (encrypted and emoji keys resolved). */
+  reactionName: string;
+  /** Its index in the instruction's `reactions`. */
+  reactionIndex: number;
+  /** A guardrail answer: the agent refuses. */
+  refused: boolean;
+  /** A FinalNumToken's number, else null. */
+  reactionValue: number | null;
+  /** Tokens of the answer: the output line, its line break and the reaction (no <EOS>: the reaction ends it). */
   tokens: number;
   /** tokens / (prompt processing + generation time). */
   tokensPerSecond: number;
@@ -63,7 +85,7 @@ export interface RunResult {
   promptTokens: number;
   /** Milliseconds from the start of the run to the first generated token. */
   timeToFirstTokenMs: number;
-  /** Why generation stopped: <EOS>, maxTokens, or the context length. */
+  /** Why the output line ended: the model ended it, or maxTokens, or the context (the reaction follows either way). */
   stopReason: 'eos' | 'max_tokens' | 'context';
 }
 
@@ -92,8 +114,10 @@ export async function loadAgent(
   options: LoadOptions = {},
 ): Promise<Agent> {
   const file = await readAgentFile(source);
+  const m = file.manifest;
   const tokenizer = Tokenizer.fromJSON(file.tokenizerText);
-  const instructions = readInstructions(file.templateText);
+  const numberKeys = new Set(Object.keys(isRecord(m.reactionNumbers) ? m.reactionNumbers : {}));
+  const instructions = readInstructions(file.templateText, numberKeys);
   if (tokenizer.size !== file.architecture.vocabSize)
     throw new FloraError(
       'damaged',
@@ -101,8 +125,33 @@ export async function loadAgent(
     );
   const eos = tokenizer.addedId('<EOS>');
   if (eos === undefined) throw new FloraError('damaged', 'agent file: the tokenizer has no <EOS>');
+  const lineBreak = tokenizer.encode('\n');
+  if (lineBreak.length !== 1) throw new FloraError('damaged', 'agent file: the tokenizer has no line break');
+  const vocab = answerVocabulary(
+    tokenizer.size,
+    (id) => tokenizer.decode([id]),
+    (id) => tokenizer.isAddedId(id),
+    lineBreak[0]!,
+  );
+  const choices = new Map(
+    instructions.map((i) => [
+      i.name,
+      i.reactionDetails.map((r, index): ReactionChoice => ({
+        index,
+        ids: tokenizer.encode(r.line),
+        number: r.number,
+      })),
+    ]),
+  );
+  const T = file.architecture.contextLength;
+  const longestReaction = Math.max(...[...choices.values()].flat().map((c) => c.ids.length));
+  const limits: Record<string, unknown> = isRecord(m.limits) ? m.limits : {};
+  // Older agent files do not say: the context less the longest reaction and its line break.
+  const promptLimit = Math.min(
+    T - 2,
+    typeof limits.promptTokens === 'number' ? limits.promptTokens : T - longestReaction - 1,
+  );
   const model = await Model.create(file.architecture, file.tensors, file.weights, options.kernel);
-  const m = file.manifest;
   const info: AgentInfo = {
     id: typeof m.id === 'string' ? m.id : null,
     name: typeof m.name === 'string' ? m.name : '',
@@ -113,12 +162,16 @@ export async function loadAgent(
     architecture: file.architecture,
     instructions,
     reactions: [...new Set(instructions.flatMap((i) => i.reactions))],
+    promptLimit,
     metrics: (m.metrics ?? {}) as Record<string, unknown>,
     createdTime: typeof m.created_time === 'string' ? m.created_time : null,
     kernel: model.kernels.kind,
   };
-  return new FloraAgent(info, tokenizer, model, eos);
+  return new FloraAgent(info, tokenizer, model, vocab, choices);
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Settings {
   temperature: number;
@@ -144,15 +197,24 @@ class FloraAgent implements Agent {
   readonly info: AgentInfo;
   private readonly tokenizer: Tokenizer;
   private readonly model: Model;
-  private readonly eos: number;
+  private readonly vocab: AnswerVocabulary;
+  /** Each instruction's reactions as token ids (for the answer constraint). */
+  private readonly choices: ReadonlyMap<string, ReactionChoice[]>;
   /** The run that owns the KV cache. */
   private current = 0;
 
-  constructor(info: AgentInfo, tokenizer: Tokenizer, model: Model, eos: number) {
+  constructor(
+    info: AgentInfo,
+    tokenizer: Tokenizer,
+    model: Model,
+    vocab: AnswerVocabulary,
+    choices: ReadonlyMap<string, ReactionChoice[]>,
+  ) {
     this.info = info;
     this.tokenizer = tokenizer;
     this.model = model;
-    this.eos = eos;
+    this.vocab = vocab;
+    this.choices = choices;
   }
 
   get instructions(): InstructionInfo[] {
@@ -182,72 +244,97 @@ class FloraAgent implements Agent {
     const prompt = this.prompt(request);
     const s = settings(options);
     const ids = this.tokenizer.encode(prompt);
-    const T = this.info.architecture.contextLength;
-    if (ids.length > T)
+    const limit = this.info.promptLimit;
+    if (ids.length > limit)
       throw new FloraError(
         'prompt_too_long',
-        `the prompt is ${ids.length} tokens, the model's context ${T}: shorten the input lines`,
+        `the prompt is ${ids.length} tokens; this agent takes at most ${limit}: shorten the input lines`,
       );
-    return this.generate(ids, s, ++this.current);
+    const instruction = this.info.instructions.find((i) => i.name === request.instruction)!;
+    return this.generate(ids, instruction, s, ++this.current);
   }
 
-  private *generate(ids: number[], s: Settings, run: number): Generator<string, RunResult> {
+  private *generate(
+    ids: number[],
+    instruction: InstructionInfo,
+    s: Settings,
+    run: number,
+  ): Generator<string, RunResult> {
     const T = this.info.architecture.contextLength;
     const random = mulberry32(s.seed);
     const decoder = this.tokenizer.decoder();
     const started = performance.now();
+    const constraint = new AnswerConstraint(this.vocab, this.choices.get(instruction.name)!, {
+      maxOutputTokens: s.maxTokens === Infinity ? T : s.maxTokens,
+      contextLeft: T - ids.length,
+    });
     this.model.reset();
     let logits = this.model.forward(ids);
+    const logit = (id: number) => logits[id]!;
     let firstTokenMs = 0;
-    let text = '';
+    let output = '';
+    let reaction = '';
     let tokens = 0;
-    let stopReason: RunResult['stopReason'];
     for (;;) {
-      // Greedy in the kernel (sampleToken's argmax, without reading the logits from JS).
-      const id =
-        s.temperature === 0 || s.topK === 1
+      const outputPhase = constraint.phase === 'output';
+      // Greedy in the kernel (sampleToken's argmax, without reading the logits from JS); the reaction is
+      // always the constraint's greedy choice among the instruction's reactions.
+      const choice = !outputPhase
+        ? -1
+        : s.temperature === 0 || s.topK === 1
           ? this.model.argmax()
           : sampleToken(logits, s.temperature, s.topK, random);
-      tokens++;
-      if (tokens === 1) firstTokenMs = performance.now() - started;
-      if (id === this.eos) {
-        stopReason = 'eos';
-        break;
+      const step = constraint.next(choice, logit);
+      if (tokens === 0) firstTokenMs = performance.now() - started;
+      if (step.id >= 0) {
+        tokens++;
+        let piece = decoder.push(step.id);
+        if (outputPhase) {
+          if (constraint.phase !== 'output') {
+            // The line break that ends the output (the model's, or fed in its place).
+            piece += decoder.end();
+            const at = piece.search(/[\r\n]/);
+            output += at >= 0 ? piece.slice(0, at) : piece;
+            piece = '\n';
+          } else output += piece;
+        } else reaction += piece;
+        if (piece) {
+          yield piece;
+          if (this.current !== run)
+            throw new FloraError(
+              'interrupted',
+              'another run started on this agent; this stream cannot continue',
+            );
+        }
       }
-      const piece = decoder.push(id);
-      text += piece;
-      if (piece) {
-        yield piece;
-        if (this.current !== run)
-          throw new FloraError(
-            'interrupted',
-            'another run started on this agent; this stream cannot continue',
-          );
-      }
-      if (tokens >= s.maxTokens) {
-        stopReason = 'max_tokens';
-        break;
-      }
-      // Like the trainer's generateGreedy: a token is fed only while the sequence fits the context.
-      if (this.model.position >= T) {
-        stopReason = 'context';
-        break;
-      }
-      logits = this.model.forward([id]);
+      if (step.done) break;
+      logits = this.model.forward([step.id]);
     }
     const rest = decoder.end();
     if (rest) {
-      text += rest;
+      reaction += rest;
       yield rest;
     }
+    const chosen = constraint.reaction!;
+    const detail = instruction.reactionDetails[chosen.index]!;
     const seconds = (performance.now() - started) / 1000;
     return {
-      ...parseOutput(text),
+      output,
+      reaction,
+      reactionName: detail.name,
+      reactionIndex: chosen.index,
+      refused: detail.refused,
+      reactionValue: detail.number ? Number(reaction.slice(detail.line.length)) : null,
       tokens,
       tokensPerSecond: seconds > 0 ? tokens / seconds : 0,
       promptTokens: ids.length,
       timeToFirstTokenMs: firstTokenMs,
-      stopReason,
+      stopReason:
+        constraint.outputEnd === 'max_tokens'
+          ? 'max_tokens'
+          : constraint.outputEnd === 'context'
+            ? 'context'
+            : 'eos',
     };
   }
 }

@@ -51,7 +51,16 @@ describe('flora (CLI)', () => {
       .map((l) => JSON.parse(l) as { output: string; tokens: number; error: { code: string } });
     expect(out).toHaveLength(4);
     for (const good of [out[0]!, out[3]!]) {
-      expect(Object.keys(good)).toEqual(['output', 'reaction', 'tokens', 'tokensPerSecond']);
+      expect(Object.keys(good)).toEqual([
+        'output',
+        'reaction',
+        'reactionName',
+        'reactionIndex',
+        'refused',
+        'reactionValue',
+        'tokens',
+        'tokensPerSecond',
+      ]);
       expect(good.output.length).toBeGreaterThan(0);
       expect(good.tokens).toBeGreaterThan(0);
     }
@@ -68,6 +77,9 @@ describe('flora (CLI)', () => {
     expect(JSON.parse(stdout)).toMatchObject({
       output: expected.output,
       reaction: expected.reaction,
+      reactionName: expected.reactionName,
+      reactionIndex: expected.reactionIndex,
+      refused: expected.refused,
       tokens: expected.tokens,
     });
   }, 30_000);

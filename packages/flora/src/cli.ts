@@ -15,7 +15,8 @@ const USAGE = `Usage:
   flora bench <agent.json> [--runs N]
 
 run --jsonl reads one request per line, {"instruction": "...", "inputs": [{"text": "...", "numbers": [1]}]},
-and writes one line per request: {"output","reaction","tokens","tokensPerSecond"} or {"error":{"code","message"}}.`;
+and writes one line per request: {"output","reaction","reactionName","reactionIndex","refused","reactionValue",
+"tokens","tokensPerSecond"} or {"error":{"code","message"}} (prompt_too_long names the agent's limit).`;
 
 interface Args {
   command: string;
@@ -91,7 +92,16 @@ function info(agent: Agent, json: boolean): string {
         (l, k) => `    line ${k + 1}: ${l.key}${l.numbers ? ` (${l.numbers} number(s))` : ''}`,
       ),
     ]),
-    `reactions: ${i.reactions.join(', ') || '(none)'}`,
+    `reactions: ${
+      [
+        ...new Set(
+          i.instructions.flatMap((ins) =>
+            ins.reactionDetails.map((r) => (r.refused ? `refusal (${r.name})` : r.name)),
+          ),
+        ),
+      ].join(', ') || '(none)'
+    }`,
+    `prompt limit: ${i.promptLimit} tokens`,
   ];
   const metrics = i.metrics as Record<string, Record<string, unknown> | undefined>;
   for (const phase of ['tokenizer', 'pretraining', 'finetuning']) {
@@ -123,6 +133,10 @@ async function runJsonl(agent: Agent, options: RunOptions): Promise<void> {
       out = JSON.stringify({
         output: r.output,
         reaction: r.reaction,
+        reactionName: r.reactionName,
+        reactionIndex: r.reactionIndex,
+        refused: r.refused,
+        reactionValue: r.reactionValue,
         tokens: r.tokens,
         tokensPerSecond: r.tokensPerSecond,
       });
@@ -180,7 +194,9 @@ async function runInteractive(agent: Agent, options: RunOptions): Promise<void> 
         next = stream.next();
       }
       const r = next.value;
-      console.log(`\n— output: ${JSON.stringify(r.output)}\n— reaction: ${r.reaction ?? '(none)'}`);
+      const value = r.reactionValue === null ? '' : ` ${r.reactionValue}`;
+      const reaction = r.refused ? `refused (${r.reactionName})` : `${r.reactionName}${value}`;
+      console.log(`\n— output: ${JSON.stringify(r.output)}\n— reaction: ${reaction} [${r.reaction}]`);
       console.log(`— ${r.tokens} tokens, ${r.tokensPerSecond.toFixed(0)} tokens/s, stopped: ${r.stopReason}`);
     } catch (e) {
       if (!(e instanceof FloraError)) throw e;

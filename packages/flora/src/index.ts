@@ -4,7 +4,15 @@ export { loadAgent } from './agent.js';
 export type { Agent, AgentInfo, LoadOptions, RunOptions, RunRequest, RunResult } from './agent.js';
 export { FloraError } from './errors.js';
 export type { FloraErrorCode } from './errors.js';
-export type { InputLineInfo, InstructionInfo, NumberSlot } from './template.js';
+export type { InputLineInfo, InstructionInfo, NumberSlot, ReactionDetail } from './template.js';
 export type { Architecture } from './agent-file.js';
 export { AGENT_FORMAT, AGENT_FORMAT_VERSION } from './agent-file.js';
 export type { KernelKind } from './kernels/kernels.js';
+export { AnswerConstraint, answerVocabulary, MAX_NUMBER_TOKENS } from './answer-constraint.js';
+export type {
+  AnswerLimits,
+  AnswerPhase,
+  AnswerStep,
+  AnswerVocabulary,
+  ReactionChoice,
+} from './answer-constraint.js';

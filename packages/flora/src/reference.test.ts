@@ -1,9 +1,16 @@
 // Flora against the trainer's reference implementation, on a really trained agent: over every finetuning
 // example, the same prompt text, the same token ids, the same logits (within 1e-3) at every generated
-// position, the same greedy tokens and the same output and reaction. The reference side is the trainer's
-// loadAgent (its own reader, dequantized float16 weights in its Gpt) and generateGreedy: it never calls Flora.
-import { parseOutput, renderPrompt } from '@greenhouse/mtp';
-import { generateGreedy, loadAgent as loadReference, protocolExamples, type Gpt } from '@greenhouse/trainer';
+// position, the same greedy tokens, and the same answer (output and reaction) as the trainer's evaluation
+// decides it. The reference side is the trainer's loadAgent (its own reader, dequantized float16 weights in
+// its Gpt), generateGreedy and its Answerer (the shared AnswerConstraint, no KV cache): it never runs Flora.
+import { renderPrompt } from '@greenhouse/mtp';
+import {
+  Answerer,
+  generateGreedy,
+  loadAgent as loadReference,
+  protocolExamples,
+  type Gpt,
+} from '@greenhouse/trainer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleProtocol, randomAgent, trainedAgent } from '../test/fixture.js';
 import { exampleRequests } from '../test/requests.js';
@@ -88,11 +95,12 @@ describe.each([
     });
   });
 
-  it('gives the reference logits at every generated position and the same greedy tokens, output and reaction', () => {
+  it('gives the reference logits at every generated position, the same greedy tokens and the same answers', () => {
     const examples = protocolExamples(protocol);
     const requests = exampleRequests(protocol);
     const eos = reference.tokenizer.id('<EOS>');
     const T = reference.model.config.contextLength;
+    const answerer = new Answerer(reference.tokenizer, protocol);
     let worst = 0;
     let right = 0;
     examples.forEach((example, i) => {
@@ -105,10 +113,11 @@ describe.each([
         worst = Math.max(worst, maxAbsDiff(logits, all[prompt.length - 1 + k]!));
       });
       const result = agent.run(requests[i]!);
-      const parsed = parseOutput(reference.tokenizer.decode(expected));
-      expect(result.output).toBe(parsed.output);
-      expect(result.reaction).toBe(parsed.reaction || null);
-      expect(result.tokens).toBe(expected.length);
+      const answer = answerer.answer(reference.model, example.set, example.input)!;
+      expect(result.output).toBe(answer.output);
+      expect(result.reaction).toBe(answer.reaction);
+      expect(result.reactionName).toBe(answer.option.name);
+      expect(result.refused).toBe(answer.option.refused);
       if (result.reaction === example.reaction) right++;
     });
     expect(worst).toBeLessThan(TOLERANCE);

@@ -33,7 +33,23 @@ export interface InstructionInfo {
   response: InputLineInfo;
   /** The reaction lines the template lists for this instruction (final token keys; `…<UNK>_` for guardrails). */
   reactions: string[];
+  /** The same reactions, read: their names and whether each is a refusal or takes a number. */
+  reactionDetails: ReactionDetail[];
 }
+
+export interface ReactionDetail {
+  /** The reaction line as the template lists it (a FinalNumToken's key without its number). */
+  line: string;
+  /** The final token's name: its value in the protocol (encrypted and emoji keys resolved). */
+  name: string;
+  /** A guardrail answer (`…<UNK>_`): the agent refuses. */
+  refused: boolean;
+  /** A FinalNumToken: the model writes a number right after the key. */
+  number: boolean;
+}
+
+const GUARDRAIL_MARK = '<UNK>_';
+const NON = '<NON>';
 
 const SLOT_NUMBER = '-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?';
 const SLOT_RE = new RegExp(`<num_(${SLOT_NUMBER})_(${SLOT_NUMBER})(?:_(\\d+))?>`, 'g');
@@ -56,10 +72,29 @@ function lineInfo(key: string): InputLineInfo {
 
 interface TemplateFile {
   instructions?: Record<string, { input?: unknown; output?: unknown }>;
+  tokens?: { output?: Record<string, unknown> };
+}
+
+/**
+ * A reaction line's name and kind: the template's `tokens.output` maps each final token's name to its key;
+ * `numberKeys` are the FinalNumTokens' keys (the manifest's `reactionNumbers`; older agent files have none).
+ */
+function reactionDetail(
+  line: string,
+  nameOfKey: ReadonlyMap<string, string>,
+  numberKeys: ReadonlySet<string>,
+): ReactionDetail {
+  const refused = line.endsWith(GUARDRAIL_MARK) && line !== GUARDRAIL_MARK;
+  let key = refused ? line.slice(0, -GUARDRAIL_MARK.length) : line;
+  if (refused && key === `${NON}_`) key = NON;
+  return { line, name: nameOfKey.get(key) ?? key, refused, number: !refused && numberKeys.has(key) };
 }
 
 /** The instructions of template.json (text); a FloraError `damaged` when they cannot be read. */
-export function readInstructions(text: string): InstructionInfo[] {
+export function readInstructions(
+  text: string,
+  numberKeys: ReadonlySet<string> = new Set(),
+): InstructionInfo[] {
   const bad = (why: string) => new FloraError('damaged', `agent file: template.json ${why}`);
   let json: TemplateFile;
   try {
@@ -68,6 +103,9 @@ export function readInstructions(text: string): InstructionInfo[] {
     throw bad('is not JSON');
   }
   if (typeof json?.instructions !== 'object' || json.instructions === null) throw bad('has no instructions');
+  const nameOfKey = new Map<string, string>();
+  for (const [name, key] of Object.entries(json.tokens?.output ?? {}))
+    if (typeof key === 'string' && !nameOfKey.has(key)) nameOfKey.set(key, name);
   return Object.entries(json.instructions).map(([name, instruction]) => {
     const input = instruction?.input;
     const output = instruction?.output;
@@ -96,7 +134,14 @@ export function readInstructions(text: string): InstructionInfo[] {
           ),
         ]
       : [];
-    return { name, inputs: lines, response: lineInfo(responsePattern.slice(0, -1)), reactions };
+    if (reactions.length === 0) throw bad(`: instruction ${JSON.stringify(name)} lists no reactions`);
+    return {
+      name,
+      inputs: lines,
+      response: lineInfo(responsePattern.slice(0, -1)),
+      reactions,
+      reactionDetails: reactions.map((r) => reactionDetail(r, nameOfKey, numberKeys)),
+    };
   });
 }
 

@@ -127,6 +127,11 @@ export class Tokenizer {
     return this.tokens.length;
   }
 
+  /** Whether `id` is an added token (a control token, a protocol key, a number slot). */
+  isAddedId(id: number): boolean {
+    return this.isAdded[id] === true;
+  }
+
   /** The id of an added token such as '<EOS>', or undefined. */
   addedId(content: string): number | undefined {
     return this.added.get(content);

@@ -43,8 +43,7 @@ export async function trainedAgent(finetuningSteps = 80): Promise<{ agent: strin
     // No noisy copies: a tiny model learns the examples themselves in a few steps (they are what we test on).
     augment: { copies: 0, dropWord: 0 },
   };
-  const split = { train: examples.map((_, i) => i), validation: [] };
-  const common = { protocol, examples, split, tokenizer, plan, threads: 1 } as const;
+  const common = { protocol, examples, tokenizer, plan, threads: 1, qualityCheck: false } as const;
   const pre = await trainingStage({ ...common, phase: 'pretraining' });
   if (pre.status !== 'completed') throw new Error('pretraining did not complete');
   const fine = await trainingStage({ ...common, phase: 'finetuning', initialWeights: pre.weights });
@@ -70,8 +69,8 @@ export function randomAgent(
   shape: Partial<GptConfig>,
   seed = 1,
   scale = 1,
+  protocol = exampleProtocol(),
 ): { agent: string; protocol: Protocol; config: GptConfig } {
-  const protocol = exampleProtocol();
   const { tokenizer, plan: base } = exampleTokenizer(protocol);
   const config: GptConfig = { ...base.model, ...shape };
   const plan: TrainingPlan = { ...base, model: config };
@@ -88,4 +87,13 @@ export function randomAgent(
     createdAt: CREATED_AT,
   });
   return { agent, protocol, config };
+}
+
+/** The protocol with every token's key replaced by `keyOf(index, key)` (encrypted or emoji keys). */
+export function withKeys(protocol: Protocol, keyOf: (index: number, key: string) => string): Protocol {
+  const tokens = Object.create(null) as Protocol['tokens'];
+  Object.entries(protocol.tokens).forEach(([value, token], i) => {
+    tokens[value] = token.special ? token : { ...token, key: keyOf(i, token.key) };
+  });
+  return { ...protocol, tokens };
 }

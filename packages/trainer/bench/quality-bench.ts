@@ -1,50 +1,55 @@
-// Quality benchmark: trains the DEFAULT agent (the plan of src/pipeline/plan.ts chosen from the
-// training split's size) for the official example bloom_2_0_1.json and for our larger fixture
-// fixtures/shopkeeper.json, end to end — tokenizer, pretraining, finetuning on both cores — then
-// evaluates with the engine's rendering and greedy decoding (generateGreedy + parseOutput):
-//   - training reaction accuracy (every training-split input), guardrail and sample answers exact,
-//   - validation loss and reaction accuracy (the server's split: every 5th sample of each reaction
-//     that has at least 4 samples is held out; guardrail examples stay in training),
-//   - held-out reaction accuracy (fixtures/shopkeeper-held-out.json: inputs phrased differently).
+// Quality benchmark: trains the DEFAULT agent of each protocol exactly as the server does — the tokenizer
+// stage, the pretraining stage and the finetuning stage (the agent on every example, after the quality
+// check's models), on both cores — then answers as Flora answers (answers.ts: the reaction constrained to the
+// instruction's) and prints, per protocol:
+//   - training reactions (every example), guardrail and sample answers exact: the agent learned its examples;
+//   - the product's own quality check (k-fold or held-out check models, as the agent page shows it);
+//   - HELD-OUT reactions: a file of inputs phrased differently, written apart from the protocol, with the
+//     answers that came back without a reaction (goal 0) and off-topic lines answered with a refusal;
+//   - training time, end to end.
+// The protocols: bloom_2_0_1.json (the official example, read from MTP_REFERENCE_DIR — default ../shared/mtp —
+// and skipped with a loud line when it is missing), and our fixtures: shopkeeper (648 samples, written by
+// the team that tuned the plan: it overstates), blacksmith (200 samples) and ferryman (16 samples, chat-sized),
+// the last two written blind from a one-paragraph description (their authors never saw another fixture).
 //
-//   cd /work/main && npm run bench:quality                 # both protocols
-//   cd /work/main && npm run bench:quality -- shopkeeper   # one (bloom | shopkeeper)
+//   cd /work/main && npm run bench:quality                 # every protocol
+//   cd /work/main && npm run bench:quality -- ferryman     # one (bloom | shopkeeper | blacksmith | ferryman)
 //
-// QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an override into the plan, QUALITY_AUGMENT='{"copies":0}'
-// into the augmentation (for experiments; the figures reported are without them). QUALITY_VERBOSE=1
-// lists the held-out misses. QUALITY_SEED=2 trains with another seed (the plan's; default 1).
-// QUALITY_SELECT=K also measures the validation loss and reactions every K finetuning steps and scores
-// the held-out file with the best weights by each (early stopping on the validation split; the
-// held-out file only reports, it never selects).
-import { readFileSync } from 'node:fs';
+// QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an override into the plan (experiments only; the figures
+// reported are without it). QUALITY_VERBOSE=1 lists the held-out misses. QUALITY_SEED=2 trains with another seed.
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseOutput, parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
+import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
 import { countParams } from '../src/model/config.js';
 import { Gpt } from '../src/model/gpt.js';
-import { DEFAULT_SEED, planTraining, planVocabulary, type TrainingPlan } from '../src/pipeline/plan.js';
-import { splitExamples } from '../src/pipeline/split.js';
-import { trainBpe, type Tokenizer } from '../src/tokenizer/bpe.js';
-import { protocolAddedTokens } from '../src/tokenizer/protocol-tokens.js';
-import { finetuneSequence, pretrainSequences, type Sequence } from '../src/train/data.js';
-import { generateGreedy } from '../src/train/generate.js';
-import { trainParallel } from '../src/train/parallel.js';
-import {
-  augmentExamples,
-  DEFAULT_AUGMENT,
-  splitPretrainTexts,
-  protocolExamples,
-  type ProtocolExample,
-} from '../src/train/protocol-data.js';
-import { evaluate, type TrainResult } from '../src/train/trainer.js';
+import { Answerer } from '../src/pipeline/answers.js';
+import { DEFAULT_SEED, type TrainingPlan } from '../src/pipeline/plan.js';
+import { tokenizerStage } from '../src/pipeline/tokenizer-stage.js';
+import { trainingStage } from '../src/pipeline/training-stage.js';
+import type { StageMetrics, TrainingExample } from '../src/pipeline/types.js';
+import { Tokenizer } from '../src/tokenizer/bpe.js';
+import { protocolExamples } from '../src/train/protocol-data.js';
 
-const SHARED = new URL('../../../../shared/mtp/examples/', import.meta.url);
+const REFERENCE = process.env.MTP_REFERENCE_DIR
+  ? new URL(`file://${process.env.MTP_REFERENCE_DIR.replace(/\/?$/, '/')}`)
+  : new URL('../../../../shared/mtp/', import.meta.url);
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 const PROTOCOLS = {
-  bloom: { file: new URL('bloom_2_0_1.json', SHARED), heldOut: null, goalSeconds: 180 },
+  bloom: { file: new URL('examples/bloom_2_0_1.json', REFERENCE), heldOut: null, goalSeconds: 90 },
   shopkeeper: {
     file: new URL('shopkeeper.json', FIXTURES),
     heldOut: new URL('shopkeeper-held-out.json', FIXTURES),
     goalSeconds: 600,
+  },
+  blacksmith: {
+    file: new URL('blacksmith.json', FIXTURES),
+    heldOut: new URL('blacksmith-held-out.json', FIXTURES),
+    goalSeconds: 180,
+  },
+  ferryman: {
+    file: new URL('ferryman.json', FIXTURES),
+    heldOut: new URL('ferryman-held-out.json', FIXTURES),
+    goalSeconds: 90,
   },
 } as const;
 type Name = keyof typeof PROTOCOLS;
@@ -62,12 +67,6 @@ const load = () =>
     .map((x) => fmt(x, 2))
     .join(' ');
 
-/** The product's split (the server's data_validation stage), as examples. */
-function split(examples: ProtocolExample[]) {
-  const { train, validation } = splitExamples(examples);
-  return { train: train.map((i) => examples[i]!), validation: validation.map((i) => examples[i]!) };
-}
-
 function merge<T>(base: T, override: unknown): T {
   if (override === null || typeof override !== 'object' || Array.isArray(override)) return override as T;
   const out = { ...(base as Record<string, unknown>) };
@@ -75,201 +74,133 @@ function merge<T>(base: T, override: unknown): T {
   return out as T;
 }
 
-function report(stage: string, params: number, r: TrainResult) {
-  const tps = r.tokens / r.seconds;
+function stageLine(stage: string, seconds: number, m: StageMetrics) {
   console.log(
-    `  ${stage.padEnd(11)} ${fmt(r.seconds).padStart(6)} s  ${String(r.losses.length).padStart(4)} steps  ` +
-      `${String(r.tokens).padStart(8)} tokens  ${fmt(tps, 0).padStart(6)} tokens/s  ` +
-      `${fmt((params * tps) / 1e9, 2)} ×10⁹ param·tokens/s  loss ${fmt(r.losses[0]!, 3)} → ${fmt(r.losses.at(-1)!, 4)}`,
+    `  ${stage.padEnd(11)} ${fmt(seconds).padStart(6)} s  ${String(m.steps ?? '').padStart(4)} steps (the agent's)  ` +
+      `${fmt(m.tokensPerSecond ?? 0, 0).padStart(6)} tokens/s  loss ${fmt(m.trainLoss ?? NaN, 4)}`,
   );
-}
-
-/** Greedy answer to a rendered input: the decoded text, or null when the prompt does not fit the context. */
-function answer(model: Gpt, tokenizer: Tokenizer, input: string): string | null {
-  const prompt = tokenizer.encode(input);
-  if (prompt.length >= model.config.contextLength) return null;
-  const ids = generateGreedy(model, prompt, {
-    maxNewTokens: model.config.contextLength,
-    stopId: tokenizer.id('<EOS>'),
-  });
-  return tokenizer.decode(ids);
 }
 
 async function run(name: Name) {
   const { file, heldOut, goalSeconds } = PROTOCOLS[name];
+  if (!existsSync(file)) {
+    const message = `${name}: ${file.pathname} is missing (set MTP_REFERENCE_DIR to the official reference)`;
+    if (process.env.CI === 'true') throw new Error(message);
+    console.log(`\n!!! SKIPPED ${message}`);
+    return;
+  }
   const started = performance.now();
   const parsed = parseProtocolText(readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${name} does not parse: ${parsed.problems[0]?.message}`);
   const protocol: Protocol = parsed.protocol;
+  const examples: TrainingExample[] = protocolExamples(protocol);
 
-  // Tokenizer: trained on the training split only (the validation samples' own lines are left out).
   let t0 = performance.now();
-  const examples = protocolExamples(protocol);
-  const { train: trainExamples, validation } = split(examples);
-  const texts = splitPretrainTexts(protocol, examples, splitExamples(examples));
-  const corpus = [...texts, ...trainExamples.flatMap((e) => [e.input, e.output])];
-  const corpusCharacters = corpus.reduce((n, t) => n + t.length, 0);
-  const tokenizer = trainBpe(corpus, {
-    vocabSize: Number(process.env.QUALITY_VOCAB ?? planVocabulary(corpusCharacters)),
-    addedTokens: protocolAddedTokens(protocol),
-  });
-  const seq = (e: ProtocolExample) => finetuneSequence(tokenizer, e.input, e.output);
-  const finetune = trainExamples.map(seq);
-  const validationSeqs = validation.map(seq);
-  const longestExample = Math.max(...[...finetune, ...validationSeqs].map((s) => s.ids.length));
-  const pretrain: Sequence[] = texts.flatMap((t) => pretrainSequences(tokenizer, t, longestExample));
-  const tokenizerSeconds = (performance.now() - t0) / 1000;
-
-  const stats = {
-    examples: finetune.length,
-    exampleTokens: finetune.reduce((n, s) => n + s.ids.length, 0),
-    longestExample,
-    pretrainTokens: pretrain.reduce((n, s) => n + s.ids.length, 0),
-    vocabularySize: tokenizer.size,
-  };
-  let plan: TrainingPlan = planTraining(stats, Number(process.env.QUALITY_SEED ?? DEFAULT_SEED));
+  const stage = tokenizerStage({ protocol, examples });
+  let plan: TrainingPlan = { ...stage.plan, seed: Number(process.env.QUALITY_SEED ?? DEFAULT_SEED) };
   if (process.env.QUALITY_PLAN) plan = merge(plan, JSON.parse(process.env.QUALITY_PLAN));
-  const params = countParams(plan.model);
   const m = plan.model;
   console.log(
-    `\n${name}: ${trainExamples.length} training examples (${trainExamples.filter((e) => e.kind === 'guardrail').length} guardrail), ` +
-      `${validation.length} validation, ${pretrain.length} pretraining sequences; stats ${JSON.stringify(stats)}`,
+    `\n${name}: ${examples.length} examples (${examples.filter((e) => e.kind === 'guardrail').length} guardrail)`,
   );
   console.log(
-    `  model       ${params} parameters (d=${m.dModel}, layers=${m.nLayers}, heads=${m.nHeads}, dFF=${m.dFF}, ` +
-      `context=${m.contextLength}, vocab=${m.vocabSize}); pretraining ${JSON.stringify(plan.pretraining)}, ` +
-      `finetuning ${JSON.stringify(plan.finetuning)}`,
+    `  model       ${countParams(m)} parameters (d=${m.dModel}, layers=${m.nLayers}, heads=${m.nHeads}, dFF=${m.dFF}, ` +
+      `context=${m.contextLength} = prompt ${plan.limits.promptTokens} + answer ${plan.limits.answerTokens}, vocab=${m.vocabSize}); ` +
+      `pretraining ${JSON.stringify(plan.pretraining)}, finetuning ${JSON.stringify(plan.finetuning)}`,
   );
   console.log(
-    `  tokenizer   ${fmt(tokenizerSeconds, 2).padStart(6)} s  ${corpusCharacters} characters → ${tokenizer.size} ids`,
+    `  tokenizer   ${fmt((performance.now() - t0) / 1000, 2).padStart(6)} s  ${stage.metrics.vocabularySize} ids`,
   );
 
-  const maxBatch = Math.max(plan.pretraining.batchTokens, plan.finetuning.batchTokens);
-  const model = new Gpt(plan.model, { maxTokens: maxBatch + m.contextLength });
-  model.initialize(plan.seed);
-  const pre = await trainParallel(model, pretrain, { ...plan.pretraining, seed: plan.seed });
-  report('pretrain', params, pre);
-  // Finetuning data: the training split and its word-dropout copies (the default augmentation).
-  const augment = { ...DEFAULT_AUGMENT, ...JSON.parse(process.env.QUALITY_AUGMENT ?? '{}'), seed: plan.seed };
-  // (copies that grew past the context are left out)
-  const augmented = augmentExamples(protocol, trainExamples, augment)
-    .map(seq)
-    .filter((s) => s.ids.length <= m.contextLength);
-  console.log(`  augment     ${augmented.length} word-dropout copies ${JSON.stringify(augment)}`);
-  // QUALITY_SELECT=K (experiment): every K steps, the validation loss and reactions; the best weights
-  // by each are kept and scored on the held-out file too (for information, never for selection).
-  const selectEvery = Number(process.env.QUALITY_SELECT ?? 0);
-  const validationReactions = () =>
-    validation.filter((e) => {
-      const text = answer(model, tokenizer, e.input);
-      return text !== null && parseOutput(text).reaction === e.reaction;
-    }).length;
-  const best = {
-    accuracy: { step: 0, acc: -1, loss: Infinity, params: new Float32Array(0) },
-    loss: { step: 0, acc: -1, loss: Infinity, params: new Float32Array(0) },
-  };
-  const trace: string[] = [];
-  const fine = await trainParallel(model, [...finetune, ...augmented], {
-    ...plan.finetuning,
-    seed: plan.seed + 1,
-    ...(selectEvery > 0 && validationSeqs.length > 0
-      ? {
-          onStep: ({ step }: { step: number }) => {
-            const done = step + 1;
-            if (done % selectEvery !== 0 && done !== plan.finetuning.steps) return;
-            const loss = evaluate(model, validationSeqs, maxBatch);
-            const acc = validationReactions();
-            trace.push(`${done}: ${fmt(loss, 3)} ${acc}`);
-            const a = best.accuracy;
-            if (acc > a.acc || (acc === a.acc && loss < a.loss))
-              best.accuracy = { step: done, acc, loss, params: Float32Array.from(model.params) };
-            if (loss < best.loss.loss)
-              best.loss = { step: done, acc, loss, params: Float32Array.from(model.params) };
-          },
-        }
-      : {}),
-  });
-  report('finetune', params, fine);
-  if (trace.length) console.log(`  val trace   (step: loss reactions) ${trace.join(', ')}`);
+  const common = { protocol, examples, tokenizer: stage.tokenizer, plan } as const;
+  t0 = performance.now();
+  const pre = await trainingStage({ ...common, phase: 'pretraining' });
+  if (pre.status !== 'completed') throw new Error('pretraining paused');
+  stageLine('pretrain', (performance.now() - t0) / 1000, pre.metrics);
+  t0 = performance.now();
+  const fine = await trainingStage({ ...common, phase: 'finetuning', initialWeights: pre.weights });
+  if (fine.status !== 'completed') throw new Error('finetuning paused');
+  const q = fine.metrics.quality;
+  stageLine(`finetune`, (performance.now() - t0) / 1000, fine.metrics);
+  console.log(
+    `              (the agent's finetuning, after ${q?.runs ?? 0} check model(s): pretraining and finetuning each)`,
+  );
   const trainedSeconds = (performance.now() - started) / 1000;
 
-  // Evaluation, as the engine renders and reads.
+  // The agent as Flora runs it: the same answers (answers.ts shares Flora's AnswerConstraint).
+  const model = new Gpt(plan.model, { maxTokens: plan.model.contextLength });
+  model.params.set(fine.weights);
+  const tokenizer = Tokenizer.fromJSON(stage.tokenizer);
+  const answerer = new Answerer(tokenizer, protocol);
   t0 = performance.now();
   let right = 0;
   let guardrails = 0;
   let guardrailsExact = 0;
   let samplesExact = 0;
-  for (const e of trainExamples) {
-    const text = answer(model, tokenizer, e.input);
-    if (text !== null && parseOutput(text).reaction === e.reaction) right++;
+  for (const e of examples) {
+    const a = answerer.answer(model, e.set, e.input);
+    if (a?.reaction === e.reaction) right++;
+    const exact = a !== null && `${a.output}\n${a.reaction}\n<EOS>` === e.output;
     if (e.kind === 'guardrail') {
       guardrails++;
-      if (text === e.output) guardrailsExact++;
-    } else if (text === e.output) samplesExact++;
+      if (exact) guardrailsExact++;
+    } else if (exact) samplesExact++;
   }
-  let validationRight = 0;
-  for (const e of validation) {
-    const text = answer(model, tokenizer, e.input);
-    if (text !== null && parseOutput(text).reaction === e.reaction) validationRight++;
-  }
-  const validationLoss = validationSeqs.length > 0 ? evaluate(model, validationSeqs, maxBatch) : null;
-  const trainingLoss = evaluate(model, finetune, maxBatch);
   console.log(
-    `  evaluate    ${fmt((performance.now() - t0) / 1000).padStart(6)} s  training reactions ${pct(right, trainExamples.length)}, ` +
-      `guardrail answers exact ${guardrailsExact}/${guardrails}, sample answers exact ${samplesExact}/${trainExamples.length - guardrails}, ` +
-      `training loss ${fmt(trainingLoss, 4)}`,
+    `  evaluate    ${fmt((performance.now() - t0) / 1000).padStart(6)} s  training reactions ${pct(right, examples.length)}, ` +
+      `guardrail answers exact ${guardrailsExact}/${guardrails}, sample answers exact ${samplesExact}/${examples.length - guardrails}`,
   );
   console.log(
-    `  validation  loss ${validationLoss === null ? 'n/a (no reaction has ≥ 4 samples: nothing held out)' : fmt(validationLoss, 4)}, ` +
-      `reactions ${pct(validationRight, validation.length)}`,
+    q
+      ? `  check       ${q.method}, ${q.runs} check model(s): reactions ${pct(q.right, q.measured)}, without a reaction ${q.noReaction}` +
+          ` (validation loss ${fmt(fine.metrics.validationLoss ?? NaN, 4)}); weakest: ` +
+          [...q.reactions]
+            .sort((a, b) => a.right / a.measured - b.right / b.measured)
+            .slice(0, 2)
+            .map((r) => `${r.name} ${r.right}/${r.measured}`)
+            .join(', ')
+      : '  check       none (no reaction has two samples)',
   );
 
-  const heldOutScore = (label: string) => {
-    if (!heldOut) return;
+  if (heldOut) {
     const h = JSON.parse(readFileSync(heldOut, 'utf8')) as HeldOutFile;
     const score = (cases: HeldOutFile['cases']) => {
       let ok = 0;
-      const confusion: string[] = [];
+      let none = 0;
+      const misses: string[] = [];
       for (const c of cases) {
         const input = renderPrompt(
           protocol,
           h.set,
           c.inputs.map((text) => ({ text })),
         );
-        const text = answer(model, tokenizer, input);
-        const got = text === null ? '(too long)' : parseOutput(text).reaction;
+        const a = answerer.answer(model, h.set, input);
+        const got = a === null ? null : a.reaction;
+        if (!got) none++;
         if (got === c.reaction) ok++;
-        else confusion.push(`${c.inputs.at(-1)} → ${got} (want ${c.reaction})`);
+        else misses.push(`${c.inputs.at(-1)} → ${got ?? '(no reaction)'} (want ${c.reaction})`);
       }
-      return { ok, confusion };
+      return { ok, none, misses };
     };
     const cases = score(h.cases);
     const g = score(h.guardrails ?? []);
+    const all = h.cases.length + (h.guardrails?.length ?? 0);
     console.log(
-      `  held-out${label} reactions ${pct(cases.ok, h.cases.length)}; off-topic lines answered with the guardrail mark ${pct(g.ok, h.guardrails?.length ?? 0)}`,
+      `  HELD-OUT    reactions ${pct(cases.ok, h.cases.length)}, without a reaction ${pct(cases.none + g.none, all)}; ` +
+        `off-topic lines refused ${pct(g.ok, h.guardrails?.length ?? 0)}`,
     );
     if (process.env.QUALITY_VERBOSE)
-      for (const c of [...cases.confusion, ...g.confusion]) console.log(`      ✗ ${c}`);
-  };
-  heldOutScore('   ');
-  if (selectEvery > 0 && best.accuracy.params.length > 0) {
-    const final = Float32Array.from(model.params);
-    for (const [name, b] of Object.entries(best)) {
-      model.params.set(b.params);
-      console.log(
-        `  best by validation ${name}: step ${b.step}, loss ${fmt(b.loss, 4)}, reactions ${b.acc}/${validation.length}`,
-      );
-      heldOutScore(` (${name})`);
-    }
-    model.params.set(final);
+      for (const c of [...cases.misses, ...g.misses]) console.log(`      ✗ ${c}`);
   }
   const total = (performance.now() - started) / 1000;
   console.log(
-    `  total       ${fmt(total).padStart(6)} s end to end (${fmt(trainedSeconds)} s to a trained model; goal ≤ ${goalSeconds} s) ` +
-      `— load average ${load()} (above 2: other processes shared the cores)`,
+    `  total       ${fmt(total).padStart(6)} s end to end (${fmt(trainedSeconds)} s to a trained agent with its check; ` +
+      `goal ≤ ${goalSeconds} s) — load average ${load()} (above 2: other processes shared the cores)`,
   );
 }
 
 console.log(`load average ${load()}`);
 const which = process.argv[2];
+if (which && !(which in PROTOCOLS))
+  throw new Error(`unknown protocol ${which}: ${Object.keys(PROTOCOLS).join(', ')}`);
 for (const name of Object.keys(PROTOCOLS) as Name[]) if (!which || which === name) await run(name);

@@ -27,8 +27,22 @@ export {
 export type { ProtocolExample } from './train/protocol-data.js';
 export { decodeCheckpoint, encodeCheckpoint } from './train/checkpoint.js';
 export type { TrainingCheckpoint } from './train/checkpoint.js';
-export type { LossPoint, Split, StageMetrics, StageProgress, TrainingExample } from './pipeline/types.js';
-export { planTraining, planVocabulary, DEFAULT_SEED } from './pipeline/plan.js';
+export type {
+  LossPoint,
+  Split,
+  StageMetrics,
+  StageProgress,
+  TrainingExample,
+  TrainingQuality,
+} from './pipeline/types.js';
+export {
+  planLimits,
+  planTraining,
+  planVocabulary,
+  DEFAULT_SEED,
+  MAX_CONTEXT_TOKENS,
+  MIN_PROMPT_TOKENS,
+} from './pipeline/plan.js';
 export type { DatasetStats, PhasePlan, TrainingPlan } from './pipeline/plan.js';
 export { tokenizerStage } from './pipeline/tokenizer-stage.js';
 export type { TokenizerStageInput, TokenizerStageResult } from './pipeline/tokenizer-stage.js';
@@ -52,4 +66,8 @@ export type {
 export { fromFloat16, toFloat16 } from './pipeline/float16.js';
 export { runStageInThread } from './pipeline/stage-thread.js';
 export type { StageRequest, StageResults, StageThreadOptions } from './pipeline/stage-thread.js';
-export { samplesPerReaction, splitExamples } from './pipeline/split.js';
+export { LARGE_PROTOCOL, MAX_FOLDS, qualityFolds, samplesPerReaction } from './pipeline/split.js';
+export type { QualityFolds } from './pipeline/split.js';
+export { Answerer, reactionOptions } from './pipeline/answers.js';
+export type { Answer, ReactionOption } from './pipeline/answers.js';
+export { inputTexts, MAX_MISSES, qualityReport } from './pipeline/quality.js';

@@ -43,7 +43,6 @@ export const TRAINED_ROWS = [
   'data_preparation_stage_1/protocol',
   'data_preparation_stage_2/dataset',
   'data_validation/report',
-  'data_validation/split',
   'training_exporting/agent',
   'training_finetuning/weights',
   'training_pretraining/weights',

@@ -604,12 +604,16 @@ export const en = {
     tryExample: 'Run with “{{example}}” on line {{n}}',
     answer: 'Answer',
     empty: 'The answer appears here, word by word.',
+    noText: 'No text this time: only the reaction below.',
     reaction: 'Reaction',
-    noReaction: 'none',
+    refused: 'Refused',
+    reactionWithValue: '{{name}}: {{value}}',
     tokens: 'Tokens',
     speed: 'Speed',
     tokensPerSecond: '{{value}} tokens/s',
     runFailed: 'The run failed: {{message}}',
+    promptTooLong:
+      'The input is too long for this agent: it reads at most {{limit}} tokens at once. Shorten the input lines and run it again.',
     announceAnswer: 'Answer: {{output}}. Reaction: {{reaction}}.',
   },
 
@@ -706,12 +710,42 @@ export const en = {
     tokensPerSecond: 'Tokens/s',
     trainLoss: 'Training loss',
     validationLoss: 'Validation loss',
-    reactionAccuracy: 'Held-out accuracy',
+    reactionAccuracy: 'Understands new phrasings',
     trainReactionAccuracy: 'Training accuracy',
     vocabularySize: 'Vocabulary',
     corpusTokens: 'Corpus tokens',
     bytes: 'Agent file',
     weightsFormat: 'Weights',
+  },
+
+  quality: {
+    heading: 'How well it understands new phrasings',
+    ratingLabel: 'Rating:',
+    rating: {
+      good: 'Good',
+      fair: 'Fair',
+      weak: 'Needs more examples',
+    },
+    counts:
+      'Check models trained without some of your examples answered {{right}} of {{measured}} of them with the right reaction.',
+    method: {
+      kFold: 'Each of your examples was left out once.',
+      heldOut: 'One in five of your examples was left out.',
+    },
+    shipped: 'The agent you download learned all of your examples.',
+    missesHeading: 'Phrasings it got wrong',
+    phrase: '“{{phrase}}”',
+    miss: {
+      answered: 'expected {{expected}}, answered {{got}}',
+      refused: 'expected {{expected}}, refused it',
+      expectedRefusal: 'expected it to refuse, answered {{got}}',
+      noReaction: 'expected {{expected}}, gave no reaction',
+    },
+    moreMisses: 'Misses not listed here: {{n}}.',
+    hint: 'Add a few more examples of how people say “{{name}}”.',
+    hintRefusal: 'Add a few more examples of off-topic messages it should refuse.',
+    tooFew:
+      'Your protocol has too few examples per reaction to check this: it needs at least two examples of a reaction.',
   },
 
   lossChart: {

@@ -599,12 +599,16 @@ export const pl: Translations = {
     tryExample: 'Uruchom z „{{example}}” w wierszu {{n}}',
     answer: 'Odpowiedź',
     empty: 'Odpowiedź pojawi się tutaj, słowo po słowie.',
+    noText: 'Tym razem bez tekstu: tylko reakcja poniżej.',
     reaction: 'Reakcja',
-    noReaction: 'brak',
+    refused: 'Odmowa',
+    reactionWithValue: '{{name}}: {{value}}',
     tokens: 'Tokeny',
     speed: 'Szybkość',
     tokensPerSecond: '{{value}} tokenów/s',
     runFailed: 'Uruchomienie nie powiodło się: {{message}}',
+    promptTooLong:
+      'Wejście jest za długie dla tego agenta (limit tokenów naraz: {{limit}}). Skróć wiersze wejścia i uruchom ponownie.',
     announceAnswer: 'Odpowiedź: {{output}}. Reakcja: {{reaction}}.',
   },
 
@@ -702,12 +706,43 @@ export const pl: Translations = {
     tokensPerSecond: 'Tokeny/s',
     trainLoss: 'Strata treningowa',
     validationLoss: 'Strata walidacyjna',
-    reactionAccuracy: 'Trafność (zbiór testowy)',
+    reactionAccuracy: 'Rozumie nowe sformułowania',
     trainReactionAccuracy: 'Trafność (zbiór treningowy)',
     vocabularySize: 'Słownik',
     corpusTokens: 'Tokeny korpusu',
     bytes: 'Plik agenta',
     weightsFormat: 'Wagi',
+  },
+
+  quality: {
+    heading: 'Jak dobrze rozumie nowe sformułowania',
+    ratingLabel: 'Ocena:',
+    rating: {
+      good: 'Dobra',
+      fair: 'Przeciętna',
+      weak: 'Potrzeba więcej przykładów',
+    },
+    counts:
+      'Modele kontrolne, wytrenowane bez części Twoich przykładów, odpowiedziały właściwą reakcją na {{right}} z {{measured}} pominiętych przykładów.',
+    method: {
+      kFold: 'Każdy Twój przykład został raz pominięty.',
+      heldOut: 'Pominięto co piąty Twój przykład.',
+    },
+    shipped: 'Agent, którego pobierasz, nauczył się wszystkich Twoich przykładów.',
+    missesHeading: 'Sformułowania, przy których się pomylił',
+    phrase: '„{{phrase}}”',
+    miss: {
+      answered: 'oczekiwano: {{expected}}, odpowiedział: {{got}}',
+      refused: 'oczekiwano: {{expected}}, odmówił odpowiedzi',
+      expectedRefusal: 'oczekiwano odmowy, odpowiedział: {{got}}',
+      noReaction: 'oczekiwano: {{expected}}, nie podał żadnej reakcji',
+    },
+    moreMisses: 'Pomyłki niewymienione tutaj: {{n}}.',
+    hint: 'Dodaj jeszcze kilka przykładów tego, jak ludzie mówią „{{name}}”.',
+    hintRefusal:
+      'Dodaj jeszcze kilka przykładów wiadomości nie na temat, na które powinien odmówić odpowiedzi.',
+    tooFew:
+      'Twój protokół ma za mało przykładów na reakcję, by to sprawdzić: potrzeba co najmniej dwóch przykładów jednej reakcji.',
   },
 
   lossChart: {

@@ -34,6 +34,11 @@ export interface Batch {
   weights: Float32Array;
   /** Length of each packed sequence, in order; they sum to N, each ≤ contextLength. */
   lengths: readonly number[];
+  /**
+   * The position of each sequence's first token (default 0; offset + length ≤ contextLength). Finetuning
+   * copies placed later in the context train the position embeddings a long prompt reaches.
+   */
+  offsets?: readonly number[];
 }
 
 export interface GptOptions {
@@ -313,10 +318,12 @@ export class Gpt {
     const N = batch.tokens.length;
     if (N > this.maxTokens) throw new Error(`batch of ${N} tokens > maxTokens ${this.maxTokens}`);
     let sum = 0;
-    for (const len of batch.lengths) {
-      if (len < 1 || len > T) throw new Error(`sequence length ${len} outside 1…${T}`);
+    batch.lengths.forEach((len, k) => {
+      const off = batch.offsets?.[k] ?? 0;
+      if (len < 1 || off < 0 || off + len > T)
+        throw new Error(`sequence of length ${len} at position ${off} outside 0…${T}`);
       sum += len;
-    }
+    });
     if (sum !== N || batch.targets.length !== N || batch.weights.length !== N)
       throw new Error('inconsistent batch');
     const { gemm } = this.arena;
@@ -346,8 +353,9 @@ export class Gpt {
     // Embeddings.
     const x0 = this.acts[0]?.xin ?? this.xout;
     let t = 0;
-    for (const len of batch.lengths) {
-      for (let pos = 0; pos < len; pos++, t++) {
+    for (const [k, len] of batch.lengths.entries()) {
+      const off = batch.offsets?.[k] ?? 0;
+      for (let pos = off; pos < off + len; pos++, t++) {
         const tok = batch.tokens[t]!;
         if (!(tok >= 0 && tok < V)) throw new Error(`token id ${tok} out of range`);
         const read = ids[t]!;
@@ -573,8 +581,9 @@ export class Gpt {
 
     // Embeddings: x₀ = wte[token] + wpe[position] (wpe alone where the token was dropped).
     let t = 0;
-    for (const len of batch.lengths) {
-      for (let pos = 0; pos < len; pos++, t++) {
+    for (const [k, len] of batch.lengths.entries()) {
+      const off = batch.offsets?.[k] ?? 0;
+      for (let pos = off; pos < off + len; pos++, t++) {
         const e = tokens[t]! * d;
         const q = pos * d;
         const o = t * d;

@@ -52,6 +52,10 @@ export interface AgentManifest {
   hyperParameters: TrainingPlan;
   metrics: { tokenizer?: StageMetrics; pretraining?: StageMetrics; finetuning?: StageMetrics };
   weights: { format: 'float16'; byteOrder: 'little-endian'; tensors: TensorEntry[] };
+  /** FinalNumTokens' keys and ranges (Flora's answer constraint writes a number after them). */
+  reactionNumbers: Record<string, { min: number; max: number }>;
+  /** Most prompt tokens the agent takes, and the tokens kept for its answer. */
+  limits: { promptTokens: number; answerTokens: number };
 }
 
 export interface AgentFile {

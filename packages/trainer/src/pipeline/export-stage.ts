@@ -93,6 +93,12 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
     hyperParameters: input.plan,
     metrics: input.metrics,
     weights: { format: 'float16', byteOrder: 'little-endian', tensors: tensorTable(config) },
+    reactionNumbers: reactionNumbers(input.protocol),
+    limits: input.plan.limits ?? {
+      // A plan from before the limits: the context less the longest answer it was planned for.
+      promptTokens: config.contextLength - 1,
+      answerTokens: 1,
+    },
   };
   const file: AgentFile = { format: AGENT_FORMAT, formatVersion: AGENT_FORMAT_VERSION, manifest, files };
   const agent = JSON.stringify(file);
@@ -105,6 +111,15 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
       parameters: layout.count,
     },
   };
+}
+
+/** The FinalNumTokens' keys and ranges: their reactions carry a number (Flora reads them as such). */
+function reactionNumbers(protocol: Protocol): Record<string, { min: number; max: number }> {
+  const out: Record<string, { min: number; max: number }> = {};
+  for (const token of Object.values(protocol.tokens))
+    if (token.kind === 'FinalNumToken' && token.min !== null && token.max !== null)
+      out[token.key] = { min: token.min, max: token.max };
+  return out;
 }
 
 /**

@@ -9,6 +9,11 @@ const stats = (examples: number, exampleTokens: number): DatasetStats => ({
   examples,
   exampleTokens,
   longestExample: 64,
+  longestPrompt: 40,
+  promptSkeleton: 20,
+  longestAnswer: 24,
+  longestInputLine: 12,
+  inputLines: 1,
   pretrainTokens: 3000,
   vocabularySize: 1024,
 });
@@ -17,7 +22,9 @@ describe('planTraining', () => {
   it('plans the small model for a protocol of a few examples (bloom_2_0_1: 15)', () => {
     const plan = planTraining(stats(15, 1094));
     expect(plan.seed).toBe(DEFAULT_SEED);
-    expect(plan.model).toMatchObject({ dModel: 64, nLayers: 3, nHeads: 4, dFF: 256, contextLength: 64 });
+    // Room to talk: 128 prompt tokens (more than 20 + 2 × 12 + 1), an answer of 1.25 × 24 + 4.
+    expect(plan.limits).toEqual({ promptTokens: 128, answerTokens: 34 });
+    expect(plan.model).toMatchObject({ dModel: 64, nLayers: 3, nHeads: 4, dFF: 256, contextLength: 162 });
     expect(plan.model.vocabSize).toBe(1024);
     expect(plan.finetuning.steps).toBe(150);
     expect(plan.pretraining.steps).toBe(60);

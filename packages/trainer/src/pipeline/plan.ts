@@ -1,8 +1,8 @@
 // The training plan: model size, vocabulary and steps chosen from the dataset's size. Every number
 // the training uses is here (and copied into the exported agent's manifest).
 //
-// THE DEFAULT RULE (N = finetuning examples of the TRAINING split — the server holds out every 5th
-// sample of each reaction with ≥ 4 samples; T = their tokens; L = the longest example, in ids):
+// THE DEFAULT RULE (N = finetuning examples — every example: the shipped agent learns them all, the quality
+// check trains its own models (split.ts, training-stage.ts); T = their tokens):
 //
 // | N         | model                                   | pretraining          | finetuning (batch 2048, lr 3e-3)                         |
 // | --------- | --------------------------------------- | -------------------- | -------------------------------------------------------- |
@@ -10,8 +10,12 @@
 // | ≥ 60      | d 128, 3 layers, 4 heads, dFF 512 (0.7M)| 60 steps, lr 3e-3    | clamp(round(70·T/2048), 300, 800) steps, dropout 0.35,   |
 // |           |                                         |                      | token noise 0.1                                          |
 //
-// - context: L, measured over ALL examples (validation ones included: they are decoded too). A prompt
-//   that does not leave room for the answer is cut short by decoding (the bench counts it wrong).
+// - context (planLimits): room to talk. A prompt may have max(MIN_PROMPT_TOKENS, its key lines and control
+//   tokens + every input line twice the longest one seen, in tokens) tokens, and the
+//   answer 1.25 × the longest training answer + 4; the context is their sum, at most MAX_CONTEXT_TOKENS. The
+//   engine refuses a longer prompt (prompt_too_long, with the limit) rather than cut an answer short.
+//   Half of the noisy copies are placed at a random position of the context (train/data.ts `offset`), so the
+//   position embeddings a long prompt reaches are trained too.
 // - vocabulary (planVocabulary): 512 below 20k corpus characters, 1024 below 100k, else 2048.
 // - finetuning data: the training split plus DEFAULT_AUGMENT's word-dropout copies
 //   (train/protocol-data.ts: 8 copies, 25 % of an input line's words left out); T counts the split
@@ -108,6 +112,8 @@ export interface TrainingPlan {
   finetuning: PhasePlan;
   /** Noisy copies of the finetuning examples (seeded by `seed`); see augmentExamples. */
   augment: Omit<AugmentOptions, 'seed'>;
+  /** Most prompt tokens the agent takes, and the tokens kept for its answer (they sum to the context). */
+  limits: { promptTokens: number; answerTokens: number };
 }
 
 /** What the plan is chosen from, measured after the tokenizer is trained. */
@@ -116,8 +122,18 @@ export interface DatasetStats {
   examples: number;
   /** Their tokens, input and output. */
   exampleTokens: number;
-  /** Ids of the longest example (input ‖ output): the model's context length. */
+  /** Ids of the longest example (input ‖ output). */
   longestExample: number;
+  /** Ids of the longest prompt (an example's input). */
+  longestPrompt: number;
+  /** Ids of a prompt without its input text lines (key lines, control tokens), the most of any example. */
+  promptSkeleton: number;
+  /** Ids of the longest answer (an example's output: line, reaction, <EOS>). */
+  longestAnswer: number;
+  /** Ids of the longest input text line (one line the user types). */
+  longestInputLine: number;
+  /** Input lines per prompt. */
+  inputLines: number;
   /** Tokens of the pretraining texts. */
   pretrainTokens: number;
   /** The trained tokenizer's size. */
@@ -125,6 +141,28 @@ export interface DatasetStats {
 }
 
 export const DEFAULT_SEED = 1;
+
+/** The longest context a model is planned with (attention and the KV cache grow with it). */
+export const MAX_CONTEXT_TOKENS = 512;
+/** Every agent takes prompts of at least this many tokens. */
+export const MIN_PROMPT_TOKENS = 128;
+
+/** Room to talk: the prompt and answer limits, and the context (their sum); see the header. */
+export function planLimits(
+  stats: Pick<
+    DatasetStats,
+    'longestPrompt' | 'promptSkeleton' | 'longestAnswer' | 'longestInputLine' | 'inputLines'
+  >,
+): { promptTokens: number; answerTokens: number; contextLength: number } {
+  const answerTokens = Math.ceil(1.25 * stats.longestAnswer) + 4;
+  const wanted = Math.max(
+    MIN_PROMPT_TOKENS,
+    stats.longestPrompt,
+    stats.promptSkeleton + stats.inputLines * (2 * stats.longestInputLine + 1),
+  );
+  const promptTokens = Math.min(wanted, MAX_CONTEXT_TOKENS - answerTokens);
+  return { promptTokens, answerTokens, contextLength: promptTokens + answerTokens };
+}
 
 /** Below this many training examples, the small model (it memorises bloom_2_0_1 well inside 3 minutes). */
 const SMALL_DATASET = 60;
@@ -148,12 +186,13 @@ export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): Training
   const dModel = small ? 64 : 128;
   const passes = Math.round((FINETUNE_PASSES * stats.exampleTokens) / BATCH_TOKENS);
   const finetuneSteps = small ? Math.max(150, passes) : Math.min(800, Math.max(300, passes));
+  const { promptTokens, answerTokens, contextLength } = planLimits(stats);
   return {
     seed,
     vocabularySize: stats.vocabularySize,
     model: {
       vocabSize: stats.vocabularySize,
-      contextLength: stats.longestExample,
+      contextLength,
       dModel,
       nLayers: 3,
       nHeads: 4,
@@ -168,5 +207,6 @@ export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): Training
       ...(small ? {} : { dropout: FINETUNE_DROPOUT, tokenNoise: FINETUNE_TOKEN_NOISE }),
     },
     augment: { ...DEFAULT_AUGMENT },
+    limits: { promptTokens, answerTokens },
   };
 }

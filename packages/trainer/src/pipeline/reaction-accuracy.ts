@@ -1,26 +1,18 @@
-// Does the model give the right reaction? Greedy decoding of each input, read as the engine reads it
-// (parseOutput from @greenhouse/mtp), compared with the example's reaction line.
-import { parseOutput } from '@greenhouse/mtp';
+// Does the model give the right reaction? Each input answered as the engine answers it (answers.ts: the
+// reaction constrained to the instruction's), compared with the example's reaction line.
 import type { Gpt } from '../model/gpt.js';
-import type { Tokenizer } from '../tokenizer/bpe.js';
-import { generateGreedy } from '../train/generate.js';
+import type { Answerer } from './answers.js';
 import type { TrainingExample } from './types.js';
 
 /** Share (0…1) of the examples answered with their reaction; null when there are none. */
 export function reactionAccuracy(
   model: Gpt,
-  tokenizer: Tokenizer,
+  answerer: Answerer,
   examples: readonly TrainingExample[],
 ): number | null {
   if (examples.length === 0) return null;
-  const eos = tokenizer.id('<EOS>');
   let right = 0;
-  for (const e of examples) {
-    const ids = generateGreedy(model, tokenizer.encode(e.input), {
-      maxNewTokens: model.config.contextLength,
-      stopId: eos,
-    });
-    if (parseOutput(tokenizer.decode(ids)).reaction === e.reaction.trim()) right++;
-  }
+  for (const e of examples)
+    if (answerer.answer(model, e.set, e.input)?.reaction === e.reaction.trim()) right++;
   return right / examples.length;
 }

@@ -1,48 +1,67 @@
-// The train/validation split of a dataset: which examples train and which are held out to measure
-// the validation loss and the reaction accuracy. One rule, used by the server's data_validation stage
-// and by the quality benchmark, so the figures the benchmark prints are those of the product.
+// The quality check's folds: which examples each check model is trained without and then asked. The shipped
+// agent learns every example; how well it understands phrasings it was not shown is measured on check models
+// trained the same way without some examples (training-stage.ts). One rule, used by the server's stages and
+// by the quality benchmark, so the figures the benchmark prints are those of the product.
+//
+// - A large protocol (at least LARGE_PROTOCOL samples): one check model without every HOLD_OUT_EVERY-th
+//   sample of each reaction that has at least MIN_SAMPLES_FOR_HOLDOUT ("held-out").
+// - A smaller one: k-fold, k = the most samples a reaction has, between 2 and MAX_FOLDS: fold f holds out
+//   each reaction's samples n ≡ f (mod k), for reactions with at least two samples — so every such sample
+//   is asked once, by a model that still learned the reaction's other samples ("k-fold").
+// Guardrail examples always train. Reactions with one sample cannot be checked (the model would never have
+// seen them); a protocol where every reaction has one sample gets no check (null).
 import type { Split, TrainingExample } from './types.js';
 
-/** Every VALIDATION_EVERY-th sample of each reaction is held out, once the reaction has enough samples. */
-const VALIDATION_EVERY = 5;
+export const LARGE_PROTOCOL = 60;
+const HOLD_OUT_EVERY = 5;
 const MIN_SAMPLES_FOR_HOLDOUT = 4;
-/** Below the rule, the largest reaction gives up one sample if it has at least this many. */
-const MIN_SAMPLES_FOR_ONE = 3;
+export const MAX_FOLDS = 4;
 
-/**
- * Deterministic split by position: guardrail examples always train. A small protocol (no reaction with
- * enough samples for the rule) still gets a validation loss: its largest reaction's last sample.
- */
-export function splitExamples(examples: readonly Pick<TrainingExample, 'kind' | 'reaction'>[]): Split {
+export interface QualityFolds {
+  method: 'k-fold' | 'held-out';
+  /** One split per check model: its training examples and those it is asked. */
+  folds: Split[];
+}
+
+type Countable = Pick<TrainingExample, 'kind' | 'reaction'>;
+
+/** The check models' splits, by position: deterministic for the examples. */
+export function qualityFolds(examples: readonly Countable[]): QualityFolds | null {
   const perReaction = samplesPerReaction(examples);
-  const split: Split = { train: [], validation: [] };
-  const seen = new Map<string, number>();
-  examples.forEach((e, i) => {
-    const n = (seen.get(e.reaction) ?? 0) + 1;
-    seen.set(e.reaction, n);
-    const holdOut =
-      e.kind === 'sample' &&
-      (perReaction.get(e.reaction) ?? 0) >= MIN_SAMPLES_FOR_HOLDOUT &&
-      n % VALIDATION_EVERY === 0;
-    (holdOut ? split.validation : split.train).push(i);
+  const samples = [...perReaction.values()].reduce((a, b) => a + b, 0);
+  const rank = new Map<string, number>();
+  const positions = examples.map((e) => {
+    if (e.kind !== 'sample') return -1;
+    const n = rank.get(e.reaction) ?? 0;
+    rank.set(e.reaction, n + 1);
+    return n;
   });
-  if (split.validation.length === 0) {
-    const [largest] = [...perReaction].sort((a, b) => b[1] - a[1]);
-    if (largest && largest[1] >= MIN_SAMPLES_FOR_ONE) {
-      const last = split.train.findLast(
-        (i) => examples[i]!.kind === 'sample' && examples[i]!.reaction === largest[0],
-      )!;
-      split.train = split.train.filter((i) => i !== last);
-      split.validation.push(last);
-    }
+  const splitBy = (held: (e: Countable, n: number) => boolean): Split => {
+    const split: Split = { train: [], validation: [] };
+    examples.forEach((e, i) => {
+      const n = positions[i]!;
+      (n >= 0 && held(e, n) ? split.validation : split.train).push(i);
+    });
+    return split;
+  };
+  if (samples >= LARGE_PROTOCOL) {
+    const split = splitBy(
+      (e, n) =>
+        (perReaction.get(e.reaction) ?? 0) >= MIN_SAMPLES_FOR_HOLDOUT && (n + 1) % HOLD_OUT_EVERY === 0,
+    );
+    if (split.validation.length > 0) return { method: 'held-out', folds: [split] };
   }
-  return split;
+  const most = Math.max(0, ...perReaction.values());
+  if (most < 2) return null;
+  const k = Math.min(MAX_FOLDS, most);
+  const folds = Array.from({ length: k }, (_, f) =>
+    splitBy((e, n) => (perReaction.get(e.reaction) ?? 0) >= 2 && n % k === f),
+  ).filter((s) => s.validation.length > 0);
+  return { method: 'k-fold', folds };
 }
 
 /** Samples (not guardrail examples) per reaction, in first-seen order. */
-export function samplesPerReaction(
-  examples: readonly Pick<TrainingExample, 'kind' | 'reaction'>[],
-): Map<string, number> {
+export function samplesPerReaction(examples: readonly Countable[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const e of examples)
     if (e.kind === 'sample') counts.set(e.reaction, (counts.get(e.reaction) ?? 0) + 1);

@@ -13,23 +13,21 @@ const parsed = parseProtocolText(
 if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
 const protocol = parsed.protocol;
 const examples = protocolExamples(protocol);
-const split = { train: examples.map((_, i) => i).slice(1), validation: [0] };
 const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 describe('runStageInThread', () => {
   it('runs the tokenizer stage on a thread, with the same result as here', async () => {
-    const here = tokenizerStage({ protocol, examples, split });
-    expect(await runStageInThread({ kind: 'tokenizer', protocol, examples, split })).toEqual(here);
+    const here = tokenizerStage({ protocol, examples });
+    expect(await runStageInThread({ kind: 'tokenizer', protocol, examples })).toEqual(here);
   });
 
   it('pauses a training stage on abort; the resumed run ends with the uninterrupted weights', async () => {
-    const { tokenizer, plan } = tokenizerStage({ protocol, examples, split });
+    const { tokenizer, plan } = tokenizerStage({ protocol, examples });
     const input: TrainingStageInput & { kind: 'training' } = {
       kind: 'training',
       phase: 'pretraining',
       protocol,
       examples,
-      split,
       tokenizer,
       threads: 1,
       plan: {
@@ -62,7 +60,7 @@ describe('runStageInThread', () => {
   });
 
   it("rejects with the thread's error message", async () => {
-    const { tokenizer, plan } = tokenizerStage({ protocol, examples, split });
+    const { tokenizer, plan } = tokenizerStage({ protocol, examples });
     const wrong = { ...plan, model: { ...plan.model, vocabSize: plan.model.vocabSize + 1 } };
     await expect(
       runStageInThread({
@@ -70,7 +68,6 @@ describe('runStageInThread', () => {
         phase: 'finetuning',
         protocol,
         examples,
-        split,
         tokenizer,
         plan: wrong,
       }),

@@ -12,17 +12,17 @@ import { exportStage } from './export-stage.js';
 import type { TrainingPlan } from './plan.js';
 import { tokenizerStage } from './tokenizer-stage.js';
 import { trainingStage, type TrainingStageInput } from './training-stage.js';
-import type { Split, StageMetrics, StageProgress } from './types.js';
+import { planLimits } from './plan.js';
+import { inputTexts } from './quality.js';
+import { qualityFolds } from './split.js';
+import type { StageMetrics, StageProgress } from './types.js';
 
 const SHARED_MTP = new URL('../../../../../shared/mtp/', import.meta.url);
 const parsed = parseProtocolText(readFileSync(new URL('examples/bloom_2_0_1.json', SHARED_MTP), 'utf8'));
 if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
 const protocol = parsed.protocol;
 const examples = protocolExamples(protocol);
-const split: Split = {
-  train: examples.map((_, i) => i).filter((i) => i !== 2 && i !== 9),
-  validation: [2, 9],
-};
+const folds = qualityFolds(examples)!;
 
 const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
@@ -38,22 +38,48 @@ function tinyPlan(plan: TrainingPlan, finetuningSteps: number): TrainingPlan {
 }
 
 describe('tokenizerStage', () => {
-  it('trains the tokenizer and plans a context that fits every example, held-out ones included', () => {
-    const { tokenizer: json, plan, metrics } = tokenizerStage({ protocol, examples, split });
+  it('trains the tokenizer and plans room to talk: twice the longest input line, 128 prompt tokens at least', () => {
+    const { tokenizer: json, plan, metrics } = tokenizerStage({ protocol, examples });
     const tokenizer = Tokenizer.fromJSON(json);
     expect(metrics.vocabularySize).toBe(tokenizer.size);
     expect(plan.model.vocabSize).toBe(tokenizer.size);
     expect(tokenizer.size).toBeLessThanOrEqual(512);
     expect(metrics.corpusTokens).toBeGreaterThan(1000);
-    const lengths = examples.map((e) => tokenizer.encode(e.input).length + tokenizer.encode(e.output).length);
-    expect(plan.model.contextLength).toBe(Math.max(...lengths));
+    const longest = (texts: string[]) => Math.max(...texts.map((t) => tokenizer.encode(t).length));
+    const longestPrompt = longest(examples.map((e) => e.input));
+    const longestLine = longest(examples.flatMap((e) => inputTexts(e.input)));
+    const longestAnswer = longest(examples.map((e) => e.output));
+    expect(metrics.longestPrompt).toBe(longestPrompt);
+    const { promptTokens, answerTokens } = plan.limits;
+    expect(promptTokens).toBeGreaterThanOrEqual(128);
+    expect(promptTokens).toBeGreaterThanOrEqual(longestPrompt);
+    // Every input line twice the longest: the prompt's key lines and control tokens plus 2 × the line each.
+    const skeleton = Math.max(
+      ...examples.map(
+        (e) =>
+          tokenizer.encode(e.input).length -
+          inputTexts(e.input).reduce((n, t) => n + tokenizer.encode(t).length, 0),
+      ),
+    );
+    expect(promptTokens).toBeGreaterThanOrEqual(skeleton + protocol.inputs * 2 * longestLine);
+    expect(answerTokens).toBeGreaterThan(longestAnswer);
+    expect(plan.model.contextLength).toBe(promptTokens + answerTokens);
+    const limits = {
+      longestPrompt: 400,
+      promptSkeleton: 10,
+      longestAnswer: 80,
+      longestInputLine: 300,
+      inputLines: 1,
+    };
+    // Capped: the context is at most 512 tokens.
+    expect(planLimits(limits)).toEqual({ promptTokens: 408, answerTokens: 104, contextLength: 512 });
   });
 });
 
 describe('training, export and loading', () => {
-  const stage = tokenizerStage({ protocol, examples, split });
+  const stage = tokenizerStage({ protocol, examples });
   const plan = tinyPlan(stage.plan, 60);
-  const base = { protocol, examples, split, tokenizer: stage.tokenizer, plan, threads: 1 } as const;
+  const base = { protocol, examples, tokenizer: stage.tokenizer, plan, threads: 1 } as const;
   let pretrained: Float32Array;
   let finetuned: { weights: Float32Array; metrics: StageMetrics };
 
@@ -66,10 +92,16 @@ describe('training, export and loading', () => {
     finetuned = fine;
   });
 
-  it('reports the finetuning metrics', () => {
+  it('reports the finetuning metrics, with the quality check of its k-fold check models', () => {
     const m = finetuned.metrics;
     expect(m.steps).toBe(60);
-    expect(m.heldOut).toBe(2);
+    expect(folds.method).toBe('k-fold');
+    const checked = folds.folds.reduce((n, f) => n + f.validation.length, 0);
+    expect(m.heldOut).toBe(checked);
+    expect(m.quality).toMatchObject({ method: 'k-fold', runs: folds.folds.length, measured: checked });
+    expect(m.quality!.noReaction).toBe(0);
+    expect(m.quality!.reactions.reduce((n, r) => n + r.measured, 0)).toBe(checked);
+    expect(m.reactionAccuracy).toBeCloseTo(m.quality!.right / checked);
     expect(m.lossCurve).toHaveLength(60);
     const curve = m.lossCurve as { step: number; loss: number }[];
     expect(curve.at(-1)!.loss).toBeLessThan(curve[0]!.loss);
@@ -83,28 +115,39 @@ describe('training, export and loading', () => {
     expect(m.tokensPerSecond).toBeGreaterThan(0);
   });
 
-  it('gives the same weights and curves when paused and resumed', async () => {
+  it('gives the same weights, curves and quality when paused and resumed, in a check model and in the agent', async () => {
     const input: TrainingStageInput = { ...base, plan: tinyPlan(stage.plan, 10), phase: 'finetuning' };
     const whole = await trainingStage({ ...input, initialWeights: pretrained });
+    // Each check model: 4 pretraining + 10 finetuning steps; then the agent's 10.
+    const totalSteps = folds.folds.length * 14 + 10;
     let steps = 0;
     const progress: StageProgress[] = [];
     const paused = await trainingStage(
       { ...input, initialWeights: pretrained },
-      { shouldStop: () => ++steps === 4, onProgress: (p) => progress.push(p) },
+      { shouldStop: () => ++steps === 3, onProgress: (p) => progress.push(p) },
     );
     expect(paused.status).toBe('paused');
     if (paused.status !== 'paused' || whole.status !== 'completed') return;
     // The report at the end of the segment carries the curve so far.
-    expect(progress.at(-1)).toMatchObject({ step: 4, totalSteps: 10, percent: 40 });
-    expect(progress.at(-1)!.metrics.lossCurve).toHaveLength(4);
+    expect(progress.at(-1)).toMatchObject({ step: 3, totalSteps, percent: (100 * 3) / totalSteps });
+    expect(progress.at(-1)!.metrics.lossCurve).toHaveLength(3);
     expect(progress.at(-1)!.etaSeconds).toBeGreaterThan(0);
-    // No initialWeights: the checkpoint carries them.
-    const resumed = await trainingStage({ ...input, resume: paused.checkpoint });
+    // Resumed until 3 steps into the agent's own run, then paused again: no initialWeights, the checkpoint
+    // carries the state.
+    steps = 3;
+    const again = await trainingStage(
+      { ...input, initialWeights: pretrained, resume: paused.checkpoint },
+      { shouldStop: () => ++steps === totalSteps - 7 },
+    );
+    expect(again.status).toBe('paused');
+    if (again.status !== 'paused') return;
+    const resumed = await trainingStage({ ...input, initialWeights: pretrained, resume: again.checkpoint });
     expect(resumed.status).toBe('completed');
     if (resumed.status !== 'completed') return;
     expect(bits(resumed.weights).equals(bits(whole.weights))).toBe(true);
     expect(resumed.metrics.lossCurve).toEqual(whole.metrics.lossCurve);
     expect(resumed.metrics.validationCurve).toEqual(whole.metrics.validationCurve);
+    expect(resumed.metrics.quality).toEqual(whole.metrics.quality);
     await expect(
       trainingStage({ ...input, phase: 'pretraining', resume: paused.checkpoint }),
     ).rejects.toThrow(/not of a pretraining run/);

@@ -1,17 +1,17 @@
-// Stage 1: the tokenizer, trained on the protocol's texts and the training examples, and the training
-// plan chosen from the dataset's size measured with it.
+// Stage 1: the tokenizer, trained on the protocol's texts and every example, and the training plan chosen
+// from the dataset's size measured with it. (The quality check's models share this tokenizer: its merges
+// have seen every line, which tells a model nothing about which reaction a line wants.)
 import type { Protocol } from '@greenhouse/mtp';
 import { trainBpe, type TokenizerJson } from '../tokenizer/bpe.js';
 import { protocolAddedTokens } from '../tokenizer/protocol-tokens.js';
-import { splitPretrainTexts } from '../train/protocol-data.js';
+import { pretrainTexts } from '../train/protocol-data.js';
 import { planTraining, planVocabulary, type TrainingPlan } from './plan.js';
-import type { Split, StageMetrics, TrainingExample } from './types.js';
+import { inputTexts } from './quality.js';
+import type { StageMetrics, TrainingExample } from './types.js';
 
 export interface TokenizerStageInput {
   protocol: Protocol;
   examples: readonly TrainingExample[];
-  /** When given, only the training split's examples go into the tokenizer's corpus and the plan's counts. */
-  split?: Split;
 }
 
 export interface TokenizerStageResult {
@@ -20,11 +20,10 @@ export interface TokenizerStageResult {
   metrics: StageMetrics;
 }
 
-export function tokenizerStage({ protocol, examples, split }: TokenizerStageInput): TokenizerStageResult {
-  const training = split ? split.train.map((i) => examples[i]!) : examples;
-  if (training.length === 0) throw new Error('no training examples');
-  const pretrain = splitPretrainTexts(protocol, examples, split);
-  const corpus = [...pretrain, ...training.flatMap((e) => [e.input, e.output])];
+export function tokenizerStage({ protocol, examples }: TokenizerStageInput): TokenizerStageResult {
+  if (examples.length === 0) throw new Error('no training examples');
+  const pretrain = pretrainTexts(protocol);
+  const corpus = [...pretrain, ...examples.flatMap((e) => [e.input, e.output])];
   const characters = corpus.reduce((n, t) => n + t.length, 0);
   const tokenizer = trainBpe(corpus, {
     vocabSize: planVocabulary(characters),
@@ -32,11 +31,19 @@ export function tokenizerStage({ protocol, examples, split }: TokenizerStageInpu
   });
   const length = (e: TrainingExample) => tokenizer.encode(e.input).length + tokenizer.encode(e.output).length;
   const count = (texts: readonly string[]) => texts.reduce((n, t) => n + tokenizer.encode(t).length, 0);
+  const longest = (texts: readonly string[]) => Math.max(0, ...texts.map((t) => tokenizer.encode(t).length));
+  const longestPrompt = longest(examples.map((e) => e.input));
   const plan = planTraining({
-    examples: training.length,
-    exampleTokens: training.reduce((n, e) => n + length(e), 0),
-    // Over ALL examples: held-out ones are evaluated and decoded too, so they must fit the context.
+    examples: examples.length,
+    exampleTokens: examples.reduce((n, e) => n + length(e), 0),
     longestExample: Math.max(...examples.map(length)),
+    longestPrompt,
+    promptSkeleton: Math.max(
+      ...examples.map((e) => tokenizer.encode(e.input).length - count(inputTexts(e.input))),
+    ),
+    longestAnswer: longest(examples.map((e) => e.output)),
+    longestInputLine: longest(examples.flatMap((e) => inputTexts(e.input))),
+    inputLines: protocol.inputs,
     // pretrainSequences adds <BOS> and <EOS> to every text.
     pretrainTokens: count(pretrain) + 2 * pretrain.length,
     vocabularySize: tokenizer.size,
@@ -44,6 +51,6 @@ export function tokenizerStage({ protocol, examples, split }: TokenizerStageInpu
   return {
     tokenizer: tokenizer.toJSON(),
     plan,
-    metrics: { vocabularySize: tokenizer.size, corpusTokens: count(corpus) },
+    metrics: { vocabularySize: tokenizer.size, corpusTokens: count(corpus), longestPrompt },
   };
 }

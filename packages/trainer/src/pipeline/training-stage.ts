@@ -1,18 +1,28 @@
-// Stages 2 and 3: pretraining (the protocol's texts) and finetuning (the training split's examples, loss
-// on the output only), each resumable from a checkpoint and deterministic for the plan's seed: the
-// same inputs give the same weights whether or not the run was paused and resumed.
+// Stages 2 and 3: pretraining (the protocol's texts) and finetuning (every example, loss on the output only),
+// each resumable from a checkpoint and deterministic for the plan's seed: the same inputs give the same weights
+// whether or not the run was paused and resumed.
+//
+// The shipped agent learns EVERY example. How well it understands phrasings it was not shown is measured in
+// the finetuning stage on check models (split.ts: k-fold for a small protocol, one held-out fifth for a large
+// one): each is pretrained and finetuned exactly as the agent, without its fold's examples — none of their
+// lines, not even as pretraining text — and then asked them. The finetuning stage runs the check models
+// first and the agent last, one training run after another, all in one resumable sequence of runs.
 import type { Protocol } from '@greenhouse/mtp';
 import { countParams } from '../model/config.js';
 import { Gpt } from '../model/gpt.js';
 import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
+import { Rng } from '../rng.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../train/checkpoint.js';
 import { finetuneSequence, pretrainSequences, type Sequence } from '../train/data.js';
 import { trainParallel } from '../train/parallel.js';
-import { augmentExamples, splitPretrainTexts } from '../train/protocol-data.js';
+import { augmentExamples, pretrainTexts, splitPretrainTexts } from '../train/protocol-data.js';
 import { evaluate, train, type StepInfo, type TrainOptions } from '../train/trainer.js';
+import { Answerer } from './answers.js';
 import { evenlySpread, lossCurve, meanOfLast } from './curves.js';
 import type { TrainingPlan } from './plan.js';
+import { qualityReport } from './quality.js';
 import { reactionAccuracy } from './reaction-accuracy.js';
+import { qualityFolds } from './split.js';
 import type { LossPoint, Split, StageMetrics, StageProgress, TrainingExample } from './types.js';
 
 export type TrainingPhase = 'pretraining' | 'finetuning';
@@ -21,13 +31,14 @@ export interface TrainingStageInput {
   phase: TrainingPhase;
   protocol: Protocol;
   examples: readonly TrainingExample[];
-  split: Split;
   tokenizer: TokenizerJson;
   plan: TrainingPlan;
   /** Weights to start from (finetuning starts from pretraining's); default: initialised from plan.seed. */
   initialWeights?: Float32Array;
   /** A paused run's checkpoint bytes: continue it. */
   resume?: Uint8Array;
+  /** false: finetune the agent only, without the quality check's models (`quality` is then null). */
+  qualityCheck?: boolean;
   /** 2 (default): data-parallel on two threads; 1: this thread only. Same weights either way. */
   threads?: 1 | 2;
 }
@@ -46,139 +57,205 @@ export type TrainingStageResult =
 
 /** Decoded training inputs checked for trainReactionAccuracy at most (a fixed, evenly spread choice). */
 export const MAX_TRAIN_ACCURACY_INPUTS = 64;
-/** Validation loss measured this many times over the run (finetuning with a held-out split). */
+/** Validation loss measured this many times over fold 0's check-model finetuning. */
 const VALIDATION_POINTS = 10;
 const TRAIN_LOSS_STEPS = 10;
 const PROGRESS_INTERVAL_MS = 1000;
 
+/** One training run of a stage: the agent's own, or a check model's (fold ≥ 0). */
+interface RunSpec {
+  kind: TrainingPhase;
+  /** The check model's fold, or -1 for the agent. */
+  fold: number;
+}
+
 /** Stage state kept in the checkpoint beside the training state. */
 interface StageMeta {
   phase: TrainingPhase;
+  /** The run the checkpoint belongs to (runs before it are done). */
+  run: number;
   validationCurve: LossPoint[];
+  /** The check models' answers so far: [example index, reaction line written]. */
+  answers: [number, string][];
+  /** Fold 0's final validation loss. */
+  validationLoss: number | null;
 }
 
 export async function trainingStage(
   input: TrainingStageInput,
   hooks: StageHooks = {},
 ): Promise<TrainingStageResult> {
-  const { phase, plan, split } = input;
-  const phasePlan = plan[phase];
+  const { phase, plan, protocol, examples } = input;
   const config = plan.model;
   const tokenizer = Tokenizer.fromJSON(input.tokenizer);
   if (tokenizer.size !== config.vocabSize)
     throw new Error(`the tokenizer has ${tokenizer.size} ids, the plan's model ${config.vocabSize}`);
-  const pick = (indices: readonly number[]) => indices.map((i) => input.examples[i]!);
-  const trainExamples = pick(split.train);
-  const heldOut = phase === 'finetuning' ? pick(split.validation) : [];
+  const quality = phase === 'finetuning' && input.qualityCheck !== false ? qualityFolds(examples) : null;
+  const folds: Split[] = quality?.folds ?? [];
+  const runs: RunSpec[] = [
+    ...folds.flatMap((_, fold): RunSpec[] => [
+      { kind: 'pretraining', fold },
+      { kind: 'finetuning', fold },
+    ]),
+    { kind: phase, fold: -1 },
+  ];
+  const stepsOf = (r: RunSpec) => plan[r.kind].steps;
+  const totalSteps = runs.reduce((n, r) => n + stepsOf(r), 0);
+  const all = examples.map((_, i) => i);
   const toSequence = (e: TrainingExample) => finetuneSequence(tokenizer, e.input, e.output);
-  // Finetuning: the training split and its noisy copies (plan.augment); copies that grew past the
-  // context are left out.
-  const sequences: Sequence[] =
-    phase === 'pretraining'
-      ? splitPretrainTexts(input.protocol, input.examples, split).flatMap((t) =>
-          pretrainSequences(tokenizer, t, config.contextLength),
-        )
-      : [
-          ...trainExamples.map(toSequence),
-          ...augmentExamples(input.protocol, trainExamples, { ...plan.augment, seed: plan.seed })
-            .map(toSequence)
-            .filter((s) => s.ids.length <= config.contextLength),
-        ];
-  const validation = heldOut.map(toSequence);
+  const sequencesOf = (r: RunSpec): Sequence[] => {
+    const fold = r.fold >= 0 ? folds[r.fold]! : undefined;
+    if (r.kind === 'pretraining') {
+      const texts = fold ? splitPretrainTexts(protocol, examples, fold) : pretrainTexts(protocol);
+      return texts.flatMap((t) => pretrainSequences(tokenizer, t, config.contextLength));
+    }
+    // Finetuning: the run's examples and their noisy copies (plan.augment); copies that grew past the
+    // context are left out.
+    const trained = (fold ? fold.train : all).map((i) => examples[i]!);
+    const rng = new Rng(plan.seed + 0x5eed);
+    const copies = augmentExamples(protocol, trained, { ...plan.augment, seed: plan.seed })
+      .map(toSequence)
+      .filter((q) => q.ids.length <= config.contextLength);
+    // Every other copy at a random position, so the position embeddings a long prompt reaches are trained.
+    copies.forEach((q, k) => {
+      const room = config.contextLength - (q.ids.length - 1);
+      if (k % 2 === 1 && room > 0) q.offset = rng.int(room + 1);
+    });
+    return [...trained.map(toSequence), ...copies];
+  };
 
-  const model = new Gpt(config, { maxTokens: Math.max(phasePlan.batchTokens, config.contextLength) });
-  if (input.initialWeights) {
-    if (input.initialWeights.length !== model.params.length)
-      throw new Error(
-        `initialWeights has ${input.initialWeights.length} floats, the model ${model.params.length}`,
-      );
-    model.params.set(input.initialWeights);
-  } else model.initialize(plan.seed);
-
+  const model = new Gpt(config, {
+    maxTokens: Math.max(plan.pretraining.batchTokens, plan.finetuning.batchTokens, config.contextLength),
+  });
+  const answerer = new Answerer(tokenizer, protocol);
   const resume = input.resume ? decodeCheckpoint(input.resume) : undefined;
   const meta = resume?.meta as StageMeta | undefined;
   if (resume && meta?.phase !== phase) throw new Error(`the checkpoint is not of a ${phase} run`);
-  const validationCurve: LossPoint[] = meta ? [...meta.validationCurve] : [];
-  const steps = phasePlan.steps;
-  // Steps done after which the validation loss is measured: every 10 % of the run.
-  const validationAt = new Set(
-    validation.length
-      ? Array.from({ length: VALIDATION_POINTS }, (_, i) => Math.round(((i + 1) * steps) / VALIDATION_POINTS))
-      : [],
-  );
-  const measureValidation = (step: number) =>
-    validationCurve.push({ step, loss: evaluate(model, validation, phasePlan.batchTokens) });
-  if (validation.length && !resume) measureValidation(0);
-
+  const state: StageMeta = meta
+    ? { ...meta, validationCurve: [...meta.validationCurve], answers: [...meta.answers] }
+    : { phase, run: 0, validationCurve: [], answers: [], validationLoss: null };
   const parameters = countParams(config);
-  const losses: number[] = [...(resume?.losses ?? [])];
-  const partial = (): StageMetrics => ({
-    parameters,
-    steps,
-    trainLoss: meanOfLast(losses, TRAIN_LOSS_STEPS),
-    lossCurve: lossCurve(losses),
-    ...(validation.length ? { validationCurve: [...validationCurve] } : {}),
-  });
-
-  // Progress: this segment's speed (a resumed run may be on another machine, or less loaded).
   const segment = { started: performance.now(), steps: 0, tokens: 0, lastReport: -Infinity };
-  const report = (step: number) => {
-    const seconds = (performance.now() - segment.started) / 1000;
-    const tokensPerSecond = seconds > 0 ? segment.tokens / seconds : 0;
-    const remainingTokens = ((steps - step) * segment.tokens) / Math.max(1, segment.steps);
-    hooks.onProgress?.({
-      step,
-      totalSteps: steps,
-      percent: (100 * step) / steps,
-      etaSeconds: segment.steps && tokensPerSecond > 0 ? remainingTokens / tokensPerSecond : null,
-      metrics: partial(),
-    });
-    segment.lastReport = performance.now();
-  };
-  const onStep = (info: StepInfo) => {
-    const done = info.step + 1;
-    losses.push(info.loss);
-    segment.steps++;
-    segment.tokens += info.tokens;
-    if (validationAt.has(done)) measureValidation(done);
-    if (performance.now() - segment.lastReport >= PROGRESS_INTERVAL_MS) report(done);
-  };
 
-  const options: TrainOptions = {
-    ...phasePlan,
-    // The batch order's seed: a different stream for each phase.
-    seed: plan.seed + (phase === 'pretraining' ? 0 : 1),
-    onStep,
-    ...(resume ? { resume } : {}),
-    ...(hooks.shouldStop ? { shouldStop: hooks.shouldStop } : {}),
-  };
-  const result =
-    (input.threads ?? 2) === 2
-      ? await trainParallel(model, sequences, options)
-      : train(model, sequences, options);
-  const tokensPerSecond = result.seconds > 0 ? result.tokens / result.seconds : 0;
-  report(result.losses.length);
-
-  if (result.stopped) {
-    const stageMeta: StageMeta = { phase, validationCurve };
-    const checkpoint = { ...result.checkpoint!, meta: { ...stageMeta } };
-    return {
-      status: 'paused',
-      checkpoint: encodeCheckpoint(checkpoint),
-      metrics: { ...partial(), tokensPerSecond },
-    };
-  }
-  const metrics: StageMetrics = { ...partial(), tokensPerSecond };
-  if (phase === 'finetuning') {
-    const sampled = evenlySpread(trainExamples.length, MAX_TRAIN_ACCURACY_INPUTS).map(
-      (i) => trainExamples[i]!,
+  for (let r = state.run; r < runs.length; r++) {
+    const spec = runs[r]!;
+    const resumeThis = resume && r === state.run ? resume : undefined;
+    const runPlan = plan[spec.kind];
+    const steps = runPlan.steps;
+    const offset = runs.slice(0, r).reduce((n, q) => n + stepsOf(q), 0);
+    const agentRun = spec.fold < 0;
+    // Starting weights: a pretraining run from the seed; a check model's finetuning from its own
+    // pretraining (the model as it is, or the checkpoint); the agent's finetuning from the pretraining stage.
+    if (!resumeThis) {
+      if (spec.kind === 'pretraining') model.initialize(plan.seed);
+      else if (agentRun) {
+        if (input.initialWeights) {
+          if (input.initialWeights.length !== model.params.length)
+            throw new Error(
+              `initialWeights has ${input.initialWeights.length} floats, the model ${model.params.length}`,
+            );
+          model.params.set(input.initialWeights);
+        } else model.initialize(plan.seed);
+      }
+    }
+    const sequences = sequencesOf(spec);
+    // Fold 0's check model draws the validation curve (loss on the examples it was not trained on).
+    const curveRun = spec.kind === 'finetuning' && spec.fold === 0;
+    const validation = curveRun ? folds[0]!.validation.map((i) => toSequence(examples[i]!)) : [];
+    const validationAt = new Set(
+      validation.length
+        ? Array.from({ length: VALIDATION_POINTS }, (_, i) =>
+            Math.round(((i + 1) * steps) / VALIDATION_POINTS),
+          )
+        : [],
     );
-    Object.assign(metrics, {
-      heldOut: heldOut.length,
-      validationLoss: validation.length ? evaluate(model, validation, phasePlan.batchTokens) : null,
-      reactionAccuracy: reactionAccuracy(model, tokenizer, heldOut),
-      trainReactionAccuracy: reactionAccuracy(model, tokenizer, sampled) ?? 0,
+    const measureValidation = (step: number) =>
+      state.validationCurve.push({
+        step,
+        loss: evaluate(model, validation, runPlan.batchTokens),
+      });
+    if (validation.length && !resumeThis) measureValidation(0);
+
+    const losses: number[] = [...(resumeThis?.losses ?? [])];
+    const partial = (): StageMetrics => ({
+      parameters,
+      steps: stepsOf(runs.at(-1)!),
+      trainLoss: meanOfLast(losses, TRAIN_LOSS_STEPS),
+      lossCurve: lossCurve(losses),
+      ...(state.validationCurve.length ? { validationCurve: [...state.validationCurve] } : {}),
     });
+    // Progress: over all runs; the speed is this segment's (a resumed run may be on another machine).
+    const report = (step: number) => {
+      const seconds = (performance.now() - segment.started) / 1000;
+      const tokensPerSecond = seconds > 0 ? segment.tokens / seconds : 0;
+      const done = offset + step;
+      const remainingTokens = ((totalSteps - done) * segment.tokens) / Math.max(1, segment.steps);
+      hooks.onProgress?.({
+        step: done,
+        totalSteps,
+        percent: (100 * done) / totalSteps,
+        etaSeconds: segment.steps && tokensPerSecond > 0 ? remainingTokens / tokensPerSecond : null,
+        metrics: partial(),
+      });
+      segment.lastReport = performance.now();
+    };
+    const onStep = (info: StepInfo) => {
+      const done = info.step + 1;
+      losses.push(info.loss);
+      segment.steps++;
+      segment.tokens += info.tokens;
+      if (validationAt.has(done)) measureValidation(done);
+      if (performance.now() - segment.lastReport >= PROGRESS_INTERVAL_MS) report(done);
+    };
+    const options: TrainOptions = {
+      ...runPlan,
+      // The batch order's seed: a stream per phase (the agent's as before the check models existed), and
+      // other streams for the check models.
+      seed: plan.seed + (spec.kind === 'pretraining' ? 0 : 1) + (spec.fold + 1) * 2,
+      onStep,
+      ...(resumeThis ? { resume: resumeThis } : {}),
+      ...(hooks.shouldStop ? { shouldStop: hooks.shouldStop } : {}),
+    };
+    const result =
+      (input.threads ?? 2) === 2
+        ? await trainParallel(model, sequences, options)
+        : train(model, sequences, options);
+    const tokensPerSecond = result.seconds > 0 ? result.tokens / result.seconds : 0;
+    report(result.losses.length);
+
+    if (result.stopped) {
+      const checkpoint = { ...result.checkpoint!, meta: { ...state, run: r } };
+      return {
+        status: 'paused',
+        checkpoint: encodeCheckpoint(checkpoint),
+        metrics: { ...partial(), tokensPerSecond },
+      };
+    }
+    if (!agentRun && spec.kind === 'finetuning') {
+      // The check model answers the examples it was not trained on.
+      const fold = folds[spec.fold]!;
+      if (curveRun) state.validationLoss = evaluate(model, validation, runPlan.batchTokens);
+      for (const i of fold.validation) {
+        const e = examples[i]!;
+        state.answers.push([i, answerer.answer(model, e.set, e.input)?.reaction ?? '']);
+      }
+      continue;
+    }
+    if (!agentRun) continue;
+
+    const metrics: StageMetrics = { ...partial(), tokensPerSecond };
+    if (phase === 'finetuning') {
+      const sampled = evenlySpread(examples.length, MAX_TRAIN_ACCURACY_INPUTS).map((i) => examples[i]!);
+      const report = quality ? qualityReport(quality, examples, state.answers, answerer) : null;
+      Object.assign(metrics, {
+        heldOut: report?.measured ?? 0,
+        validationLoss: state.validationLoss,
+        reactionAccuracy: report && report.measured > 0 ? report.right / report.measured : null,
+        trainReactionAccuracy: reactionAccuracy(model, answerer, sampled) ?? 0,
+        quality: report,
+      });
+    }
+    return { status: 'completed', weights: Float32Array.from(model.params), metrics };
   }
-  return { status: 'completed', weights: Float32Array.from(model.params), metrics };
+  throw new Error('the stage has no run left');
 }

@@ -3,6 +3,8 @@
 
 /** One finetuning example, rendered by @greenhouse/mtp exactly as the model sees it. */
 export interface TrainingExample {
+  /** The instruction set's name (the agent's instruction). */
+  set: string;
   input: string;
   output: string;
   /** The reaction line of `output`. */
@@ -25,6 +27,8 @@ export interface LossPoint {
 export type StageMetrics = {
   vocabularySize?: number;
   corpusTokens?: number;
+  /** training_tokenizer: the longest example prompt, in tokens. */
+  longestPrompt?: number;
   parameters?: number;
   steps?: number;
   tokensPerSecond?: number;
@@ -34,6 +38,7 @@ export type StageMetrics = {
   reactionAccuracy?: number | null;
   trainReactionAccuracy?: number;
   heldOut?: number;
+  quality?: TrainingQuality | null;
   /** At most 200 points, evenly spread over the steps. */
   lossCurve?: LossPoint[];
   validationCurve?: LossPoint[];
@@ -50,4 +55,22 @@ export interface StageProgress {
   etaSeconds: number | null;
   /** The metrics so far (the loss curve, for a live chart). */
   metrics: StageMetrics;
+}
+
+/** The quality check's result (trainingQualitySchema of @greenhouse/contracts). */
+export interface TrainingQuality {
+  method: 'k-fold' | 'held-out';
+  runs: number;
+  measured: number;
+  right: number;
+  noReaction: number;
+  reactions: { reaction: string; name: string; refusal: boolean; measured: number; right: number }[];
+  misses: {
+    inputs: string[];
+    expected: string;
+    expectedName: string;
+    got: string;
+    gotName: string;
+    gotRefusal: boolean;
+  }[];
 }

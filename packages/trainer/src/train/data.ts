@@ -10,6 +10,8 @@ export interface Sequence {
   ids: Int32Array;
   /** Index of the first token whose prediction is trained (ids[lossFrom] is the first target). */
   lossFrom: number;
+  /** The position of its first token (default 0): see Batch.offsets. */
+  offset?: number;
 }
 
 /** input ‖ output, loss on the output tokens only. */
@@ -46,7 +48,8 @@ export function packBatch(sequences: readonly Sequence[]): Batch {
       weights[t] = i + 1 >= s.lossFrom ? 1 : 0;
     }
   }
-  return { tokens, targets, weights, lengths: sequences.map(rowsOf) };
+  const batch = { tokens, targets, weights, lengths: sequences.map(rowsOf) };
+  return sequences.some((s) => s.offset) ? { ...batch, offsets: sequences.map((s) => s.offset ?? 0) } : batch;
 }
 
 /**

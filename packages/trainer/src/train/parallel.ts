@@ -16,7 +16,7 @@ export interface ShardWorkerInit {
 }
 
 export interface ShardRequest {
-  sequences: { ids: Int32Array; lossFrom: number }[];
+  sequences: { ids: Int32Array; lossFrom: number; offset?: number }[];
   scale: number;
   dropout?: Dropout;
   labelSmoothing?: number;
@@ -59,7 +59,7 @@ export async function trainParallel(
       params.set(model.params);
       const dropout = run.dropoutFor(1);
       const reply = ask({
-        sequences: shards[1]!.map((s) => ({ ids: s.ids, lossFrom: s.lossFrom })),
+        sequences: shards[1]!.map((s) => ({ ids: s.ids, lossFrom: s.lossFrom, offset: s.offset ?? 0 })),
         scale,
         ...(dropout ? { dropout } : {}),
         ...(options.labelSmoothing ? { labelSmoothing: options.labelSmoothing } : {}),

@@ -6,19 +6,20 @@ import { Rng } from '../rng.js';
 
 export interface ProtocolExample extends RenderedText {
   kind: 'sample' | 'guardrail';
-  set: number;
+  /** The instruction set's name. */
+  set: string;
 }
 
 export function protocolExamples(protocol: Protocol): ProtocolExample[] {
   const out: ProtocolExample[] = [];
   protocol.sets.forEach((set, s) => {
     for (const sample of set.samples)
-      out.push({ ...renderSample(protocol, s, sample), kind: 'sample', set: s });
+      out.push({ ...renderSample(protocol, s, sample), kind: 'sample', set: set.name });
     set.guardrails.forEach((g, gi) =>
       g.badExamples.forEach((bad, i) => {
         // Surround each bad example with a different sample's other lines, for variety.
         const r = renderGuardrail(protocol, s, bad, { guardrail: gi, sample: i % set.samples.length });
-        out.push({ ...r, kind: 'guardrail', set: s });
+        out.push({ ...r, kind: 'guardrail', set: set.name });
       }),
     );
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseProtocolText } from '@greenhouse/mtp';
 import { describe, expect, it } from 'vitest';
-import { prepareStage2, validateData, type Dataset, type Split } from './data-stages.js';
+import { prepareStage2, validateData, type Dataset } from './data-stages.js';
 
 const file = readFileSync(
   new URL('../../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url),
@@ -12,32 +12,33 @@ const parsed = parseProtocolText(file);
 if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
 const dataset = prepareStage2(parsed.protocol).artifacts.dataset as Dataset;
 
-describe('the train/validation split', () => {
-  it('holds out one sample of the largest reaction when no reaction has enough samples for the rule', () => {
-    const split = validateData(content, dataset).artifacts.split as Split;
-    expect(split.validation).toHaveLength(1);
-    const held = dataset.examples[split.validation[0]!]!;
-    expect(held.kind).toBe('sample');
-    expect(held.reaction).toBe('Continue_');
-    expect([...split.train, ...split.validation].sort((a, b) => a - b)).toEqual(
-      dataset.examples.map((_, i) => i),
-    );
-    // Guardrail examples always train.
-    for (const [i, e] of dataset.examples.entries())
-      if (e.kind === 'guardrail') expect(split.train).toContain(i);
+const sample = (reaction: string, i: number) => ({
+  set: 's',
+  kind: 'sample' as const,
+  input: `in ${i}`,
+  output: `out ${i}\n${reaction}\n<EOS>`,
+  reaction,
+});
+
+describe('data_validation: how the quality check will run', () => {
+  it('plans k-fold check models for a small protocol (bloom_2_0_1) and reports them', () => {
+    const { metrics, artifacts } = validateData(content, dataset);
+    expect(artifacts).not.toHaveProperty('split');
+    expect(metrics).toMatchObject({ train: dataset.examples.length, qualityMethod: 'k-fold' });
+    expect(metrics.checkModels).toBeGreaterThanOrEqual(2);
+    expect(metrics.checked).toBeGreaterThan(0);
   });
 
-  it('holds out every 5th sample of each reaction with enough samples, and nothing else', () => {
+  it('plans one held-out check model for a large protocol, and none when no reaction has two samples', () => {
     const many: Dataset = {
-      examples: Array.from({ length: 10 }, (_, i) => ({
-        set: 's',
-        kind: 'sample' as const,
-        input: `in ${i}`,
-        output: `out ${i}\nYes_\n<EOS>`,
-        reaction: 'Yes_',
-      })),
+      examples: Array.from({ length: 80 }, (_, i) => sample(i % 2 ? 'No_' : 'Yes_', i)),
     };
-    const split = validateData(content, many).artifacts.split as Split;
-    expect(split.validation).toEqual([4, 9]);
+    expect(validateData(content, many).metrics).toMatchObject({
+      qualityMethod: 'held-out',
+      checkModels: 1,
+      checked: 16,
+    });
+    const single: Dataset = { examples: [sample('Yes_', 0), sample('No_', 1)] };
+    expect(validateData(content, single).metrics).toMatchObject({ qualityMethod: null, checkModels: 0 });
   });
 });

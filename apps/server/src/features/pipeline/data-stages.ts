@@ -1,7 +1,7 @@
 // The three data stages: pure functions from the stored protocol (and earlier stages' outputs)
 // to this stage's outputs. The stage runner persists what they return.
 import { parseProtocol, type Protocol } from '@greenhouse/mtp';
-import { protocolExamples, samplesPerReaction, splitExamples, type Split } from '@greenhouse/trainer';
+import { protocolExamples, qualityFolds, samplesPerReaction } from '@greenhouse/trainer';
 import { StageFailure } from './stages.js';
 
 export interface StageOutput {
@@ -22,8 +22,6 @@ export interface Example {
 export interface Dataset {
   examples: Example[];
 }
-
-export type { Split };
 
 /** data_preparation_stage_1 — parse the uploaded file and normalise it (any version) into one shape. */
 export function prepareStage1(content: unknown): StageOutput {
@@ -50,7 +48,7 @@ export function prepareStage1(content: unknown): StageOutput {
 export function prepareStage2(protocol: Protocol): StageOutput {
   // The trainer's own rendering: what it learns is exactly what the engine will be given.
   const examples: Example[] = protocolExamples(protocol).map((e) => ({
-    set: protocol.sets[e.set]!.name,
+    set: e.set,
     kind: e.kind,
     input: e.input,
     output: e.output,
@@ -72,8 +70,9 @@ export function prepareStage2(protocol: Protocol): StageOutput {
 
 /**
  * data_validation — the protocol checks again (schema and semantic) on what is stored, then the
- * dataset's sanity: duplicate inputs (reported, not fatal), lengths, and a deterministic
- * train/validation split that holds out part of each reaction's samples (guardrails stay in train).
+ * dataset's sanity: duplicate inputs (reported, not fatal), lengths, and how the quality check will run
+ * (the agent learns every example; check models each trained without some of them measure how well it
+ * understands phrasings it was not shown — @greenhouse/trainer's qualityFolds).
  */
 export function validateData(content: unknown, dataset: Dataset): StageOutput {
   const parsed = parseProtocol(content);
@@ -87,7 +86,7 @@ export function validateData(content: unknown, dataset: Dataset): StageOutput {
   const duplicates = [...byInput.values()].filter((ids) => ids.length > 1);
   const conflicting = duplicates.filter((ids) => new Set(ids.map((i) => examples[i]!.output)).size > 1);
 
-  const split = splitExamples(examples);
+  const quality = qualityFolds(examples);
   const perReaction = samplesPerReaction(examples);
 
   const lengths = (texts: string[]) => ({
@@ -105,10 +104,12 @@ export function validateData(content: unknown, dataset: Dataset): StageOutput {
     warnings: parsed.warnings.map((w) => ({ pointer: w.pointer, message: w.message })),
   };
   return {
-    artifacts: { split, report },
+    artifacts: { report },
     metrics: {
-      train: split.train.length,
-      validation: split.validation.length,
+      train: examples.length,
+      qualityMethod: quality?.method ?? null,
+      checkModels: quality?.folds.length ?? 0,
+      checked: quality?.folds.reduce((n, f) => n + f.validation.length, 0) ?? 0,
       duplicates: duplicates.length,
       conflictingDuplicates: conflicting.length,
     },

@@ -3,13 +3,14 @@
 // event loop of the process — which may be serving the API — stays free while a model trains.
 import type { Protocol } from '@greenhouse/mtp';
 import {
+  MAX_CONTEXT_TOKENS,
   runStageInThread,
   type StageProgress as TrainerProgress,
   type TokenizerJson,
   type TrainingPlan,
 } from '@greenhouse/trainer';
 import type { Config } from '../../config.js';
-import { prepareStage1, prepareStage2, validateData, type Dataset, type Split } from './data-stages.js';
+import { prepareStage1, prepareStage2, validateData, type Dataset } from './data-stages.js';
 import type { StageContext, StageImplementations, StageInputs } from './stage-runner.js';
 import { StageFailure } from './stages.js';
 
@@ -26,7 +27,7 @@ export function tinyPlan(plan: TrainingPlan): TrainingPlan {
 }
 
 /** The longest example the model may learn (its context): longer ones make the stage fail. */
-export const MAX_CONTEXT_TOKENS = 512;
+export { MAX_CONTEXT_TOKENS };
 
 const bytesOf = (view: Float32Array | Uint8Array) =>
   new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -48,14 +49,13 @@ async function modelInputs(inputs: StageInputs) {
   return { protocol, plan, tokenizer: JSON.parse(tokenizer.toString('utf8')) as TokenizerJson };
 }
 
-/** The training stages read the examples and their split too. */
+/** The training stages read the examples too. */
 async function trainingInputs(inputs: StageInputs) {
-  const [model, dataset, split] = await Promise.all([
+  const [model, dataset] = await Promise.all([
     modelInputs(inputs),
     inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
-    inputs.artifact<Split>('data_validation', 'split'),
   ]);
-  return { ...model, examples: dataset.examples, split };
+  return { ...model, examples: dataset.examples };
 }
 
 async function trainPhase(
@@ -101,21 +101,19 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
       ),
 
     training_tokenizer: async (inputs, context) => {
-      const [protocol, dataset, split] = await Promise.all([
+      const [protocol, dataset] = await Promise.all([
         inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
         inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
-        inputs.artifact<Split>('data_validation', 'split'),
       ]);
-      // All examples with their split: the corpus and counts come from the training split, while the
-      // context must fit the held-out examples too (they are evaluated and decoded).
       const result = await runStageInThread(
-        { kind: 'tokenizer', protocol, examples: dataset.examples, split },
+        { kind: 'tokenizer', protocol, examples: dataset.examples },
         { signal: context.signal, onProgress: forward(context) },
       );
-      if (result.plan.model.contextLength > MAX_CONTEXT_TOKENS) {
+      const longest = result.metrics.longestPrompt ?? 0;
+      if (longest > result.plan.limits.promptTokens) {
         throw new StageFailure(
           'bloom.invalid_file',
-          `The longest example is ${result.plan.model.contextLength} tokens; the model can learn examples of ` +
+          `The longest example is ${longest} tokens; the model can learn examples of ` +
             `at most ${MAX_CONTEXT_TOKENS}. Shorten the longest samples or context lines and upload again.`,
         );
       }

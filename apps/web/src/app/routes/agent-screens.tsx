@@ -11,6 +11,7 @@ import { AgentView } from '../../features/blooms/components/agent-view';
 import { CostCard } from '../../features/blooms/components/cost-card';
 import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
 import { LossChart } from '../../features/blooms/components/loss-chart';
+import { QualityCard } from '../../features/blooms/components/quality-card';
 import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
 import { Playground } from '../../features/flora/components/playground';
@@ -83,6 +84,7 @@ function AgentPage({ id }: { id: string }) {
                 {t('agent.refreshFailed')}
               </p>
             )}
+            <QualityCard stages={bloom.stages} />
             {bloom.dataset.model.status === 'completed' && bloom.downloadURL && <Playground bloom={bloom} />}
           </>
         }

@@ -252,6 +252,53 @@ describe('agent page', () => {
     );
   });
 
+  it('says, once finetuning is done, how well the agent understands new phrasings, with the agent', async () => {
+    const finished = (quality: unknown) =>
+      testBloom({
+        payment: { status: 'paid', amountCents: 0, currency: 'usd' },
+        stages: testStages('completed', {
+          training_finetuning: {
+            status: 'completed',
+            metrics: { steps: 150, trainLoss: 0.02, reactionAccuracy: 0.75, heldOut: 4, quality },
+          },
+        }),
+      });
+    serveBloom(() =>
+      finished({
+        method: 'k-fold',
+        runs: 4,
+        measured: 4,
+        right: 3,
+        noReaction: 0,
+        reactions: [
+          { reaction: 'Yes_', name: 'Yes', refusal: false, measured: 2, right: 2 },
+          { reaction: 'No_', name: 'No', refusal: false, measured: 2, right: 1 },
+        ],
+        misses: [
+          {
+            inputs: ['not today'],
+            expected: 'No_',
+            expectedName: 'No',
+            got: 'Yes_',
+            gotName: 'Yes',
+            gotRefusal: false,
+          },
+        ],
+      }),
+    );
+    renderApp('/agent/b1');
+    const section = await screen.findByRole('region', { name: 'How well it understands new phrasings' });
+    // Beside the agent's details (first on a phone), not down among the stage cards.
+    expect(screen.getByRole('region', { name: 'Helper' }).contains(section)).toBe(true);
+    expect(section.textContent).toContain('answered 3 of 4 of them with the right reaction.');
+    expect(within(section).getByRole('listitem').textContent).toBe('“not today” expected No, answered Yes');
+    expect(within(section).getByText('Add a few more examples of how people say “No”.')).toBeTruthy();
+    const finetuning = stageItems()[5]!;
+    expect(within(finetuning).getByText('Understands new phrasings').nextElementSibling!.textContent).toBe(
+      '75%',
+    );
+  });
+
   it('stops polling when a stage fails', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     serveBloom(() =>

@@ -101,7 +101,7 @@ describe('a completed stage’s metrics', () => {
       'Tokens/s: 12,346',
       'Training loss: 0.012',
       'Validation loss: 0.046',
-      'Held-out accuracy: 83%',
+      'Understands new phrasings: 83%',
       'Training accuracy: 100%',
     ]);
   });
@@ -147,7 +147,7 @@ describe('a completed stage’s metrics', () => {
     expect(facts(list).map(plain)).toEqual([
       'Parametry: 189 tys.',
       'Strata treningowa: 2,135',
-      'Trafność (zbiór testowy): 50%',
+      'Rozumie nowe sformułowania: 50%',
     ]);
   });
 

@@ -14,6 +14,7 @@ const agent: LoadedAgent = {
   name: 'Helper',
   parameters: 189_248,
   reactions: ['Continue_', 'Madness_'],
+  promptLimit: 1200,
   instructions: [
     {
       name: 'alice_cat_alice_continue',
@@ -69,18 +70,41 @@ class FakeWorker {
       return;
     }
     const { id, request } = message;
+    // As Flora: a prompt over the agent's limit is refused before anything is generated.
+    if (request.inputs.some((input) => input.text.length > 60)) {
+      this.emit({
+        type: 'error',
+        id,
+        code: 'prompt_too_long',
+        message: 'the prompt is 1300 tokens; this agent takes at most 1200: shorten the input lines',
+      });
+      return;
+    }
     const guarded = request.inputs.some((input) => input.text.includes('capital of Spain'));
-    const pieces = guarded ? ['Are you ', 'as mad ', 'as me?'] : ['Oh sure, ', 'walk ', 'long enough.'];
+    const numeric = request.instruction === 'alice_cat_alice_instruction_numeric';
+    const silent = request.inputs.some((input) => input.text === '…');
+    const pieces = silent
+      ? []
+      : guarded
+        ? ['Are you ', 'as mad ', 'as me?']
+        : ['Oh sure, ', 'walk ', 'long enough.'];
     for (const text of pieces) {
       this.emit({ type: 'token', id, text });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    // A refusal's line is its key with <UNK>. Names as a v2.0.1 protocol gives them: the token's, with its _.
+    const reaction = guarded
+      ? { reaction: 'Madness<UNK>_', reactionName: 'Madness_', reactionIndex: 1, refused: true }
+      : numeric
+        ? { reaction: 'Emotion_7.5', reactionName: 'Emotion', reactionIndex: 0, refused: false }
+        : { reaction: 'Continue_', reactionName: 'Continue_', reactionIndex: 0, refused: false };
     this.emit({
       type: 'done',
       id,
       result: {
         output: pieces.join(''),
-        reaction: guarded ? null : 'Continue_',
+        ...reaction,
+        reactionValue: numeric ? 7.5 : null,
         tokens: 9,
         tokensPerSecond: 1234.4,
       },
@@ -167,11 +191,14 @@ describe('playground', () => {
     await waitFor(() =>
       expect(region.querySelector('.playground__output')!.textContent).toBe('Oh sure, walk long enough.'),
     );
-    expect(await within(region).findByText('Continue_')).toBeTruthy();
+    // The reaction by its name; its key only as data, for matching.
+    const reaction = await within(region).findByText('Continue');
+    expect(reaction.getAttribute('data-reaction')).toBe('Continue_');
+    expect(within(region).queryByText('Continue_')).toBeNull();
     expect(within(region).getByText('1,234 tokens/s')).toBeTruthy();
     expect(within(region).getByText('9')).toBeTruthy();
     expect(
-      screen.getByText('Answer: Oh sure, walk long enough.. Reaction: Continue_.').getAttribute('aria-live'),
+      screen.getByText('Answer: Oh sure, walk long enough.. Reaction: Continue.').getAttribute('aria-live'),
     ).toBe('polite');
     expect(runs()).toEqual<RunRequest[]>([
       {
@@ -216,7 +243,10 @@ describe('playground', () => {
     await user.clear(emotion);
     await user.type(emotion, '5');
     await user.click(within(region).getByRole('button', { name: 'Run' }));
-    await within(region).findByText('Continue_');
+    // A final number token's reaction: its name and number.
+    expect((await within(region).findByText('Emotion: 7.5')).getAttribute('data-reaction')).toBe(
+      'Emotion_7.5',
+    );
     expect(runs()).toEqual([
       {
         instruction: 'alice_cat_alice_instruction_numeric',
@@ -240,7 +270,11 @@ describe('playground', () => {
     await waitFor(() =>
       expect(region.querySelector('.playground__output')!.textContent).toBe('Are you as mad as me?'),
     );
-    expect(await within(region).findByText('none')).toBeTruthy();
+    // A refusal reads as one, never as the raw Madness<UNK>_ line.
+    const refused = await within(region).findByText('Refused');
+    expect(refused.getAttribute('data-refused')).toBe('true');
+    expect(region.textContent).not.toContain('<UNK>');
+    expect(screen.getByText('Answer: Are you as mad as me?. Reaction: Refused.')).toBeTruthy();
     expect((within(region).getByRole('textbox', { name: 'Input line 2' }) as HTMLInputElement).value).toBe(
       'what is the capital of Spain?',
     );
@@ -250,6 +284,69 @@ describe('playground', () => {
         inputs: [{ text: 'Hello' }, { text: 'what is the capital of Spain?' }],
       },
     ]);
+  });
+
+  it('says so when the answer has no text, only a reaction', async () => {
+    serve(trainedBloom());
+    const region = await openPlayground();
+    const user = userEvent.setup();
+    await user.type(within(region).getByRole('textbox', { name: 'Input line 1' }), '…{Enter}');
+    await within(region).findByText('Continue');
+    const output = region.querySelector('.playground__output')!;
+    expect(output.textContent).toBe('No text this time: only the reaction below.');
+    expect(output.getAttribute('data-empty')).toBe('true');
+    expect(
+      screen.getByText('Answer: No text this time: only the reaction below.. Reaction: Continue.'),
+    ).toBeTruthy();
+  });
+
+  it('says in plain words that an input is too long, with the agent’s limit', async () => {
+    serve(trainedBloom());
+    const region = await openPlayground();
+    const user = userEvent.setup();
+    await user.type(within(region).getByRole('textbox', { name: 'Input line 1' }), 'Go on. '.repeat(10));
+    await user.click(within(region).getByRole('button', { name: 'Run' }));
+    const text =
+      'The input is too long for this agent: it reads at most 1,200 tokens at once. Shorten the input lines and run it again.';
+    // Shown in the answer's place, and announced.
+    const shown = await within(region).findAllByText(text);
+    expect(shown.map((element) => element.className)).toEqual(['playground__error', 'visually-hidden']);
+    expect(shown[0]!.getAttribute('data-code')).toBe('prompt_too_long');
+    expect(shown[1]!.getAttribute('aria-live')).toBe('polite');
+    expect(region.querySelector('.playground__reaction')).toBeNull();
+  });
+
+  it('speaks Polish: a refusal, a reaction’s number and a too long input', async () => {
+    setApi(
+      signedInAs(testUser({ language: 'pl' }), (url) => {
+        if (url.pathname.endsWith('/blooms/b1/download')) return new Response(agentFile, { status: 200 });
+        if (url.pathname.endsWith('/blooms/b1')) return jsonResponse(trainedBloom({ summary }));
+        return undefined;
+      }),
+    );
+    renderApp('/agent/b1');
+    const region = await screen.findByRole('region', { name: 'Plac zabaw' });
+    await within(region).findByRole('combobox', { name: 'Instrukcja' });
+    const user = userEvent.setup();
+    await user.click(
+      within(region).getByRole('button', { name: 'Uruchom z „what is the capital of Spain?” w wierszu 2' }),
+    );
+    expect((await within(region).findByText('Odmowa')).getAttribute('data-refused')).toBe('true');
+    expect(region.textContent).not.toContain('<UNK>');
+
+    await user.selectOptions(
+      within(region).getByRole('combobox', { name: 'Instrukcja' }),
+      'alice_cat_alice_instruction_numeric',
+    );
+    await user.click(within(region).getByRole('button', { name: 'Uruchom' }));
+    expect(await within(region).findByText('Emotion: 7,5')).toBeTruthy();
+
+    await user.type(within(region).getByRole('textbox', { name: 'Wiersz wejścia 1' }), 'Dalej. '.repeat(10));
+    await user.click(within(region).getByRole('button', { name: 'Uruchom' }));
+    const [error] = await within(region).findAllByText(/^Wejście jest za długie/);
+    expect(error!.textContent!.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'Wejście jest za długie dla tego agenta (limit tokenów naraz: 1200). Skróć wiersze wejścia i uruchom ponownie.',
+    );
   });
 
   it('says why the engine could not start, and starts it again on request', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from '../../../components/loader/loader';
 import { Banner } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { reactionLabel } from '../../../lib/reaction-label';
 import { useAgentFile } from '../../blooms/api/agent-file';
 import { FloraEngineError, type FloraEngine } from '../engine/flora-engine';
 import type { LoadedAgent, NumberSlot, PlaygroundInstruction, RunResult } from '../engine/messages';
@@ -195,14 +196,31 @@ function PlaygroundForm({ engine, agent, summary }: FormProps) {
     void start(next);
   };
 
+  /** The reaction as a person reads it: its name (and number), or that the agent refused; never its key. */
+  const reactionText = (result: RunResult) =>
+    result.refused
+      ? t('playground.refused')
+      : result.reactionValue !== null
+        ? t('playground.reactionWithValue', {
+            name: reactionLabel(result.reactionName),
+            value: format(result.reactionValue, 6),
+          })
+        : reactionLabel(result.reactionName);
+
+  /** Why a run failed, in the UI's language: a prompt too long says the agent's limit. */
+  const failureText = (error: FloraEngineError) =>
+    error.code === 'prompt_too_long'
+      ? t('playground.promptTooLong', { limit: format(agent.promptLimit) })
+      : t('playground.runFailed', { message: error.message });
+
   const announcement =
     run.status === 'done'
       ? t('playground.announceAnswer', {
-          output: run.result.output,
-          reaction: run.result.reaction ?? t('playground.noReaction'),
+          output: run.result.output || t('playground.noText'),
+          reaction: reactionText(run.result),
         })
       : run.status === 'failed'
-        ? t('playground.runFailed', { message: run.error.message })
+        ? failureText(run.error)
         : running
           ? t('playground.running')
           : '';
@@ -354,13 +372,20 @@ function PlaygroundForm({ engine, agent, summary }: FormProps) {
       <div className="playground__answer">
         <h3 className="playground__subheading">{t('playground.answer')}</h3>
         {run.status === 'failed' ? (
-          <p className="playground__error">{t('playground.runFailed', { message: run.error.message })}</p>
+          <p className="playground__error" data-code={run.error.code}>
+            {failureText(run.error)}
+          </p>
         ) : (
-          <p className="playground__output" data-state={run.status} aria-busy={running || undefined}>
+          <p
+            className="playground__output"
+            data-state={run.status}
+            data-empty={(run.status === 'done' && run.result.output === '') || undefined}
+            aria-busy={running || undefined}
+          >
             {run.status === 'running'
               ? run.text
               : run.status === 'done'
-                ? run.result.output
+                ? run.result.output || t('playground.noText')
                 : t('playground.empty')}
             {running && <span className="playground__caret" aria-hidden="true" />}
           </p>
@@ -370,8 +395,12 @@ function PlaygroundForm({ engine, agent, summary }: FormProps) {
             <div>
               <dt>{t('playground.reaction')}</dt>
               <dd>
-                <span className="playground__reaction">
-                  {run.result.reaction ?? t('playground.noReaction')}
+                <span
+                  className="playground__reaction"
+                  data-reaction={run.result.reaction}
+                  data-refused={run.result.refused || undefined}
+                >
+                  {reactionText(run.result)}
                 </span>
               </dd>
             </div>

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 // The Flora worker: loads one agent file and runs it off the page's thread, streaming each piece of text
 // as it is generated. Messages: messages.ts.
-import { loadAgent, type Agent } from '@greenhouse/flora';
-import type { FromWorker, LoadedAgent, ToWorker } from './messages';
+import { loadAgent, type Agent, type RunResult as FloraResult } from '@greenhouse/flora';
+import type { FromWorker, LoadedAgent, RunResult, ToWorker } from './messages';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -24,6 +24,7 @@ function describe(loaded: Agent): LoadedAgent {
     name: loaded.info.name,
     parameters: loaded.info.parameters,
     reactions: [...loaded.info.reactions],
+    promptLimit: loaded.info.promptLimit,
     instructions: loaded.instructions.map((instruction) => ({
       name: instruction.name,
       inputs: instruction.inputs.map((input) => ({
@@ -36,6 +37,20 @@ function describe(loaded: Agent): LoadedAgent {
         })),
       })),
     })),
+  };
+}
+
+/** What the page shows of a run's result, as plain data. */
+function resultOf(result: FloraResult): RunResult {
+  return {
+    output: result.output,
+    reaction: result.reaction,
+    reactionName: result.reactionName,
+    reactionIndex: result.reactionIndex,
+    refused: result.refused,
+    reactionValue: result.reactionValue,
+    tokens: result.tokens,
+    tokensPerSecond: result.tokensPerSecond,
   };
 }
 
@@ -57,7 +72,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     for (;;) {
       const step = stream.next();
       if (step.done) {
-        post({ type: 'done', id, result: step.value });
+        post({ type: 'done', id, result: resultOf(step.value) });
         break;
       }
       post({ type: 'token', id, text: step.value });

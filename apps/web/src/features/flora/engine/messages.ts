@@ -23,6 +23,8 @@ export interface LoadedAgent {
   name: string;
   parameters: number;
   reactions: string[];
+  /** The most tokens a prompt may have (a longer one fails with `prompt_too_long`). */
+  promptLimit: number;
   instructions: PlaygroundInstruction[];
 }
 
@@ -33,7 +35,16 @@ export interface RunRequest {
 
 export interface RunResult {
   output: string;
-  reaction: string | null;
+  /** The reaction line as the model wrote it (a final token key; `…<UNK>_` for a refusal): for matching only. */
+  reaction: string;
+  /** The reaction's name, the one to show (a refusal's too). */
+  reactionName: string;
+  /** Its index in the instruction's reactions. */
+  reactionIndex: number;
+  /** A guardrail answer: the agent refused the input. */
+  refused: boolean;
+  /** A final number token's number, else null. */
+  reactionValue: number | null;
   tokens: number;
   tokensPerSecond: number;
 }

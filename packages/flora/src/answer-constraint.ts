@@ -1,0 +1,233 @@
+// Constrained answers. The model answers "<output line>\n<reaction line>\n<EOS>"; left to itself a small model
+// sometimes writes a reaction key into the output line, stops before any reaction, or names a reaction of
+// another instruction. AnswerConstraint decides each token of an answer from the model's choice and logits:
+//
+//   output   the model's own choice while it is a text token (not an added token: control tokens, protocol
+//            keys and number slots never stand in the output line). A token holding a line break ends the
+//            line; so does <EOS> or any added token, the end of `maxOutputTokens`, or too little context left
+//            for the longest reaction — then a line break is fed in the model's place.
+//   reaction the reaction line, token by token among the instruction's reactions only: a trie of their token
+//            ids, the largest logit among the allowed next tokens (greedy, also when the output was sampled).
+//            A reaction that is a prefix of another ends where the line-break token outscores its children.
+//   number   a FinalNumToken's value after its key: number pieces (digits, '-', '.') by largest logit among
+//            those that keep it a number (-?digits, then .digits), until the line break outscores them once
+//            it is a whole number (at most MAX_NUMBER_TOKENS tokens).
+//
+// So every answer has exactly one of the instruction's reactions and its output line no reaction token. Pure:
+// the engine (agent.ts, with its KV cache) and the trainer's evaluation (no cache) drive it the same way.
+
+/** Longest FinalNumToken value, in tokens (digits are single tokens: '-123456.75' is 10). */
+export const MAX_NUMBER_TOKENS = 16;
+/** What a FinalNumToken's value may be on its way, and when it is done (as mtp prints numbers). */
+const NUMBER_PREFIX = /^-?(\d+(\.\d*)?)?$/;
+const WHOLE_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export interface AnswerVocabulary {
+  /** Vocabulary size. */
+  size: number;
+  /** Per id: an added token (control token, protocol key, number slot): never in the output line. */
+  added: readonly boolean[];
+  /** Per id: its text holds a line break. */
+  breaksLine: readonly boolean[];
+  /** Per id: its text when it is a piece of a number (only digits, '-' and '.'), else null. */
+  numberText: readonly (string | null)[];
+  /** The line-break token fed when the output ends without one. */
+  lineBreak: number;
+}
+
+/** The vocabulary facts from each id's text and whether it is an added token. */
+export function answerVocabulary(
+  size: number,
+  textOf: (id: number) => string,
+  isAdded: (id: number) => boolean,
+  lineBreak: number,
+): AnswerVocabulary {
+  const added: boolean[] = [];
+  const breaksLine: boolean[] = [];
+  const numberText: (string | null)[] = [];
+  for (let id = 0; id < size; id++) {
+    const a = isAdded(id);
+    const text = a ? '' : textOf(id);
+    added.push(a);
+    breaksLine.push(!a && /[\r\n]/.test(text));
+    numberText.push(!a && /^[-.0-9]+$/.test(text) ? text : null);
+  }
+  return { size, added, breaksLine, numberText, lineBreak };
+}
+
+export interface ReactionChoice {
+  /** Index in the instruction's reactions. */
+  index: number;
+  /** The reaction line's token ids. */
+  ids: readonly number[];
+  /** A FinalNumToken: a number follows the key. */
+  number: boolean;
+}
+
+interface TrieNode {
+  children: Map<number, TrieNode>;
+  /** The reaction ending here, if any. */
+  end: ReactionChoice | null;
+}
+
+function buildTrie(reactions: readonly ReactionChoice[]): TrieNode {
+  const root: TrieNode = { children: new Map(), end: null };
+  for (const r of reactions) {
+    if (r.ids.length === 0) throw new Error(`reaction ${r.index} has no tokens`);
+    let node = root;
+    for (const id of r.ids) {
+      let next = node.children.get(id);
+      if (!next) node.children.set(id, (next = { children: new Map(), end: null }));
+      node = next;
+    }
+    node.end ??= r;
+  }
+  return root;
+}
+
+/** The step's token. */
+export interface AnswerStep {
+  /** The token of the answer (to decode, and to feed unless `done`); -1: none, the answer is complete. */
+  id: number;
+  /** The answer is complete (after `id`, if any): nothing more to feed. */
+  done: boolean;
+}
+
+export type AnswerPhase = 'output' | 'reaction' | 'number' | 'done';
+
+export interface AnswerLimits {
+  /** Output-line tokens at most (the line ends there; the reaction still follows). */
+  maxOutputTokens: number;
+  /** Positions left in the context before the first answer token. */
+  contextLeft: number;
+}
+
+export class AnswerConstraint {
+  private readonly trie: TrieNode;
+  /** Tokens the reaction part can take at most (longest reaction, its number, the line break). */
+  readonly reserve: number;
+  private node: TrieNode;
+  private phaseNow: AnswerPhase = 'output';
+  private outputTokens = 0;
+  private contextLeft: number;
+  private numberTokens = 0;
+  /** The FinalNumToken's value so far. */
+  private numberSoFar = '';
+  private chosen: ReactionChoice | null = null;
+  /** Why the output line ended: the model's line break or end, or a limit. */
+  outputEnd: 'model' | 'max_tokens' | 'context' | null = null;
+
+  constructor(
+    private readonly vocab: AnswerVocabulary,
+    reactions: readonly ReactionChoice[],
+    private readonly limits: AnswerLimits,
+  ) {
+    if (reactions.length === 0) throw new Error('an answer needs at least one reaction');
+    this.trie = buildTrie(reactions);
+    this.node = this.trie;
+    this.reserve = 1 + Math.max(...reactions.map((r) => r.ids.length + (r.number ? MAX_NUMBER_TOKENS : 0)));
+    this.contextLeft = limits.contextLeft;
+  }
+
+  get phase(): AnswerPhase {
+    return this.phaseNow;
+  }
+
+  /** The reaction chosen (once the answer is done). */
+  get reaction(): ReactionChoice | null {
+    return this.chosen;
+  }
+
+  /**
+   * The next token of the answer. `choice` is the model's unconstrained pick (argmax or a sample) and
+   * `logit(id)` reads the current logits; only a few ids are read outside the output line.
+   */
+  next(choice: number, logit: (id: number) => number): AnswerStep {
+    const step = this.decide(choice, logit);
+    this.contextLeft--;
+    return step;
+  }
+
+  private decide(choice: number, logit: (id: number) => number): AnswerStep {
+    const v = this.vocab;
+    if (this.phaseNow === 'output') {
+      const roomLeft = this.contextLeft > this.reserve;
+      const underMax = this.outputTokens < this.limits.maxOutputTokens;
+      if (roomLeft && underMax && choice >= 0 && choice < v.size && !v.added[choice]) {
+        if (v.breaksLine[choice]) {
+          this.outputEnd = 'model';
+          this.phaseNow = 'reaction';
+        } else this.outputTokens++;
+        return { id: choice, done: false };
+      }
+      this.outputEnd = !roomLeft ? 'context' : !underMax ? 'max_tokens' : 'model';
+      this.phaseNow = 'reaction';
+      return { id: v.lineBreak, done: false };
+    }
+    if (this.phaseNow === 'reaction') {
+      let best = -1;
+      let bestLogit = -Infinity;
+      for (const id of this.node.children.keys()) {
+        const l = logit(id);
+        if (best < 0 || l > bestLogit || (l === bestLogit && id < best)) [best, bestLogit] = [id, l];
+      }
+      // A complete reaction that another one extends (`Buy_` and `Buy_<UNK>_`): it ends here when its own
+      // continuation — the line break, or a FinalNumToken's number — outscores the longer ones.
+      const end = this.node.end;
+      if (end) {
+        const own = end.number ? this.bestNumberPiece(logit, false) : { id: -1, logit: logit(v.lineBreak) };
+        if (best < 0 || own.logit > bestLogit) {
+          this.chosen = end;
+          if (!end.number) return this.complete();
+          this.phaseNow = 'number';
+          return this.numberStep(logit);
+        }
+      }
+      this.node = this.node.children.get(best)!;
+      if (this.node.children.size === 0) {
+        this.chosen = this.node.end!;
+        this.phaseNow = this.chosen.number ? 'number' : 'done';
+        return { id: best, done: this.phaseNow === 'done' };
+      }
+      return { id: best, done: false };
+    }
+    if (this.phaseNow === 'number') return this.numberStep(logit);
+    throw new Error('the answer is already complete');
+  }
+
+  /** The answer ends without another token. */
+  private complete(): AnswerStep {
+    this.phaseNow = 'done';
+    return { id: -1, done: true };
+  }
+
+  /** The best next number piece that keeps the value a number (a whole one, when `last`). */
+  private bestNumberPiece(logit: (id: number) => number, last: boolean): { id: number; logit: number } {
+    const v = this.vocab;
+    let id = -1;
+    let best = -Infinity;
+    for (let k = 0; k < v.size; k++) {
+      const text = v.numberText[k];
+      if (text === null || text === undefined) continue;
+      const value = this.numberSoFar + text;
+      if (!(last ? WHOLE_NUMBER : NUMBER_PREFIX).test(value)) continue;
+      const l = logit(k);
+      if (id < 0 || l > best) [id, best] = [k, l];
+    }
+    return { id, logit: best };
+  }
+
+  /** A FinalNumToken's value: number pieces until the line break outscores them (once it is a number). */
+  private numberStep(logit: (id: number) => number): AnswerStep {
+    const whole = WHOLE_NUMBER.test(this.numberSoFar);
+    const full = this.numberTokens >= MAX_NUMBER_TOKENS || this.contextLeft <= 0;
+    if (whole && full) return this.complete();
+    const last = this.numberTokens >= MAX_NUMBER_TOKENS - 1 || this.contextLeft <= 1;
+    const piece = this.bestNumberPiece(logit, last);
+    if (whole && (piece.id < 0 || logit(this.vocab.lineBreak) > piece.logit)) return this.complete();
+    if (piece.id < 0) throw new Error('the vocabulary has no digit');
+    this.numberTokens++;
+    this.numberSoFar += this.vocab.numberText[piece.id]!;
+    return { id: piece.id, done: false };
+  }
+}
