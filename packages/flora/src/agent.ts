@@ -275,6 +275,14 @@ class FloraAgent implements Agent {
     let output = '';
     let reaction = '';
     let tokens = 0;
+    /** A protocol key fed in the output line whose text waits for the next step (see AnswerConstraint). */
+    let held: number | null = null;
+    const emit = (piece: string) => {
+      if (!piece) return false;
+      if (this.current !== run)
+        throw new FloraError('interrupted', 'another run started on this agent; this stream cannot continue');
+      return true;
+    };
     for (;;) {
       const outputPhase = constraint.phase === 'output';
       // Greedy in the kernel (sampleToken's argmax, without reading the logits from JS); the reaction is
@@ -286,25 +294,31 @@ class FloraAgent implements Agent {
           : sampleToken(logits, s.temperature, s.topK, random);
       const step = constraint.next(choice, logit);
       if (tokens === 0) firstTokenMs = performance.now() - started;
+      if (step.rewind) {
+        this.model.rewind(1);
+        tokens--;
+        held = null;
+      } else if (held !== null) {
+        const piece = decoder.push(held);
+        output += piece;
+        held = null;
+        if (emit(piece)) yield piece;
+      }
       if (step.id >= 0) {
         tokens++;
-        let piece = decoder.push(step.id);
-        if (outputPhase) {
-          if (constraint.phase !== 'output') {
-            // The line break that ends the output (the model's, or fed in its place).
-            piece += decoder.end();
-            const at = piece.search(/[\r\n]/);
-            output += at >= 0 ? piece.slice(0, at) : piece;
-            piece = '\n';
-          } else output += piece;
-        } else reaction += piece;
-        if (piece) {
-          yield piece;
-          if (this.current !== run)
-            throw new FloraError(
-              'interrupted',
-              'another run started on this agent; this stream cannot continue',
-            );
+        if (step.hold) held = step.id;
+        else {
+          let piece = decoder.push(step.id);
+          if (outputPhase) {
+            if (constraint.phase !== 'output') {
+              // The line break that ends the output (the model's, or fed in its place).
+              piece += decoder.end();
+              const at = piece.search(/[\r\n]/);
+              output += at >= 0 ? piece.slice(0, at) : piece;
+              piece = '\n';
+            } else output += piece;
+          } else reaction += piece;
+          if (emit(piece)) yield piece;
         }
       }
       if (step.done) break;

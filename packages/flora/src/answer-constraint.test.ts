@@ -11,10 +11,12 @@ import {
 import { mulberry32 } from './sampling.js';
 
 const V = 40;
-// Ids 0–7 added tokens (control tokens and keys), 8 the line break, 9–12 number pieces, the rest words.
+// Ids 0–7 added tokens (0–3 control tokens, 4 <UNK>, 5–7 keys), 8 the line break, 9–12 number pieces, the
+// rest words.
 const vocab: AnswerVocabulary = {
   size: V,
   added: Array.from({ length: V }, (_, id) => id < 8),
+  control: Array.from({ length: V }, (_, id) => id < 5),
   breaksLine: Array.from({ length: V }, (_, id) => id === 8 || id === 20),
   // Number pieces: '1', '-', '.', '-.' (the last never makes a number: it must never be chosen).
   numberText: Array.from({ length: V }, (_, id) => (['1', '-', '.', '-.'] as const)[id - 9] ?? null),
@@ -47,6 +49,10 @@ describe('AnswerConstraint', () => {
         const logits = Array.from({ length: V }, () => random() * 10 - 5);
         const choice = Math.floor(random() * V); // the model's own pick, anything at all
         const step = c.next(choice, (id) => logits[id]!);
+        if (step.rewind) {
+          answer.pop();
+          fed--;
+        }
         if (step.id >= 0) answer.push(step.id);
         if (step.done) break;
         fed++;
@@ -57,7 +63,12 @@ describe('AnswerConstraint', () => {
       // output (text tokens, no line break), one line break, the reaction's ids, then its number if any.
       const breakAt = answer.findIndex((id) => vocab.breaksLine[id]);
       expect(breakAt).toBeGreaterThanOrEqual(0);
-      for (const id of answer.slice(0, breakAt)) expect(vocab.added[id]).toBe(false);
+      // No control token in the output line; a protocol key only where the model went on with text.
+      const output = answer.slice(0, breakAt);
+      output.forEach((id, k) => {
+        expect(vocab.control[id]).toBe(false);
+        if (vocab.added[id]) expect(vocab.added[output[k + 1] ?? 8]).toBe(false);
+      });
       const rest = answer.slice(breakAt + 1);
       expect(rest.slice(0, chosen.ids.length)).toEqual(chosen.ids);
       const tail = rest.slice(chosen.ids.length);
@@ -80,8 +91,12 @@ describe('AnswerConstraint', () => {
     const flat = () => 0;
     expect(c.next(30, flat)).toEqual({ id: 30, done: false });
     expect(c.next(31, flat)).toEqual({ id: 31, done: false });
-    // The model writes a reaction key into the output line: the line ends there instead.
-    expect(c.next(6, flat)).toEqual({ id: 8, done: false });
+    // A key inside the text ("Fare" in "Farewell"): kept, since the model goes on with text.
+    expect(c.next(6, flat)).toEqual({ id: 6, done: false, hold: true });
+    expect(c.next(32, flat)).toEqual({ id: 32, done: false });
+    // The model writes a reaction key and then <EOS>: the key is taken back and the line ends there.
+    expect(c.next(6, flat)).toEqual({ id: 6, done: false, hold: true });
+    expect(c.next(3, flat)).toEqual({ id: 8, done: false, rewind: true });
     expect(c.outputEnd).toBe('model');
     // Reaction 5 scores highest; then the line break outscores <UNK>: `5` alone.
     expect(c.next(-1, (id) => (id === 5 ? 3 : 0))).toEqual({ id: 5, done: false });
@@ -98,7 +113,6 @@ describe('AnswerConstraint', () => {
     expect(short.outputEnd).toBe('max_tokens');
     const tight = new AnswerConstraint(vocab, reactions, { maxOutputTokens: 100, contextLeft: 5 });
     expect(tight.reserve).toBe(3);
-    tight.next(30, () => 0);
     tight.next(30, () => 0);
     expect(tight.next(30, () => 0).id).toBe(8);
     expect(tight.outputEnd).toBe('context');

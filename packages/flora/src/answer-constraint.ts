@@ -2,10 +2,13 @@
 // sometimes writes a reaction key into the output line, stops before any reaction, or names a reaction of
 // another instruction. AnswerConstraint decides each token of an answer from the model's choice and logits:
 //
-//   output   the model's own choice while it is a text token (not an added token: control tokens, protocol
-//            keys and number slots never stand in the output line). A token holding a line break ends the
-//            line; so does <EOS> or any added token, the end of `maxOutputTokens`, or too little context left
-//            for the longest reaction — then a line break is fed in the model's place.
+//   output   the model's own choice while it is a text token. A token holding a line break ends the line; so
+//            does a control token (<EOS>, <UNK>…), the end of `maxOutputTokens`, or too little context left for
+//            the longest reaction — then a line break is fed in the model's place. A protocol key (an added
+//            token) is tentative: a key can stand inside the protocol's own text (key `Fare` in "Farewell"),
+//            so it is fed and kept only when the model goes on with text; when the model follows it with a
+//            line break, <EOS> or another added token, it was the reaction written too early — the key is
+//            taken back (the caller rewinds its model one position) and the line ends there.
 //   reaction the reaction line, token by token among the instruction's reactions only: a trie of their token
 //            ids, the largest logit among the allowed next tokens (greedy, also when the output was sampled).
 //            A reaction that is a prefix of another ends where the line-break token outscores its children.
@@ -16,6 +19,9 @@
 // So every answer has exactly one of the instruction's reactions and its output line no reaction token. Pure:
 // the engine (agent.ts, with its KV cache) and the trainer's evaluation (no cache) drive it the same way.
 
+/** The protocol tokenizer's control tokens (mtp's constants). */
+const CONTROL_TOKENS = ['<PAD>', '<BOS>', '<RUN>', '<EOS>', '<UNK>', '<NON>'];
+
 /** Longest FinalNumToken value, in tokens (digits are single tokens: '-123456.75' is 10). */
 export const MAX_NUMBER_TOKENS = 16;
 /** What a FinalNumToken's value may be on its way, and when it is done (as mtp prints numbers). */
@@ -25,8 +31,10 @@ const WHOLE_NUMBER = /^-?\d+(\.\d+)?$/;
 export interface AnswerVocabulary {
   /** Vocabulary size. */
   size: number;
-  /** Per id: an added token (control token, protocol key, number slot): never in the output line. */
+  /** Per id: an added token (control token, protocol key, number slot). */
   added: readonly boolean[];
+  /** Per id: a control token (<PAD> <BOS> <RUN> <EOS> <UNK> <NON>): never in the output line. */
+  control: readonly boolean[];
   /** Per id: its text holds a line break. */
   breaksLine: readonly boolean[];
   /** Per id: its text when it is a piece of a number (only digits, '-' and '.'), else null. */
@@ -43,16 +51,18 @@ export function answerVocabulary(
   lineBreak: number,
 ): AnswerVocabulary {
   const added: boolean[] = [];
+  const control: boolean[] = [];
   const breaksLine: boolean[] = [];
   const numberText: (string | null)[] = [];
   for (let id = 0; id < size; id++) {
     const a = isAdded(id);
     const text = a ? '' : textOf(id);
     added.push(a);
+    control.push(a && CONTROL_TOKENS.includes(textOf(id)));
     breaksLine.push(!a && /[\r\n]/.test(text));
     numberText.push(!a && /^[-.0-9]+$/.test(text) ? text : null);
   }
-  return { size, added, breaksLine, numberText, lineBreak };
+  return { size, added, control, breaksLine, numberText, lineBreak };
 }
 
 export interface ReactionChoice {
@@ -91,6 +101,10 @@ export interface AnswerStep {
   id: number;
   /** The answer is complete (after `id`, if any): nothing more to feed. */
   done: boolean;
+  /** A tentative protocol key: feed it, but keep its text back until the next step keeps it. */
+  hold?: boolean;
+  /** The held key is taken back: rewind the model one position (and drop its text) before feeding `id`. */
+  rewind?: boolean;
 }
 
 export type AnswerPhase = 'output' | 'reaction' | 'number' | 'done';
@@ -110,6 +124,8 @@ export class AnswerConstraint {
   private phaseNow: AnswerPhase = 'output';
   private outputTokens = 0;
   private contextLeft: number;
+  /** A protocol key fed in the output line, waiting for the model's next token to keep or take it back. */
+  private held = false;
   private numberTokens = 0;
   /** The FinalNumToken's value so far. */
   private numberSoFar = '';
@@ -151,13 +167,31 @@ export class AnswerConstraint {
   private decide(choice: number, logit: (id: number) => number): AnswerStep {
     const v = this.vocab;
     if (this.phaseNow === 'output') {
-      const roomLeft = this.contextLeft > this.reserve;
+      const text = choice >= 0 && choice < v.size && !v.control[choice];
+      if (this.held) {
+        this.held = false;
+        // The key was text when the model goes on with a text token that is not a line break.
+        if (!(text && !v.added[choice] && !v.breaksLine[choice])) {
+          this.outputTokens--;
+          this.contextLeft++;
+          this.outputEnd = 'model';
+          this.phaseNow = 'reaction';
+          return { id: v.lineBreak, done: false, rewind: true };
+        }
+      }
+      const roomLeft = this.contextLeft > this.reserve + 1;
       const underMax = this.outputTokens < this.limits.maxOutputTokens;
-      if (roomLeft && underMax && choice >= 0 && choice < v.size && !v.added[choice]) {
+      if (roomLeft && underMax && text) {
         if (v.breaksLine[choice]) {
           this.outputEnd = 'model';
           this.phaseNow = 'reaction';
-        } else this.outputTokens++;
+          return { id: choice, done: false };
+        }
+        this.outputTokens++;
+        if (v.added[choice]) {
+          this.held = true;
+          return { id: choice, done: false, hold: true };
+        }
         return { id: choice, done: false };
       }
       this.outputEnd = !roomLeft ? 'context' : !underMax ? 'max_tokens' : 'model';

@@ -1,5 +1,5 @@
 // Agents always answer within their reactions: over random weights (flat and peaky logits) and random inputs,
-// every answer names one of the instruction's reactions and its output line holds no reaction token; the
+// every answer names one of the instruction's reactions and its output line does not end in a reaction key; the
 // reactions' names resolve through the agent file for encrypted and emoji keys; a guardrail answer is a
 // refusal; prompts within the agent's limit answer, longer ones fail with the limit.
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,9 @@ function checkAnswers(agent: Agent, random: () => number, perInstruction: number
       expect(r.reactionName).toBe(detail.name);
       expect(r.refused).toBe(detail.refused);
       expect(r.output).not.toMatch(/[\r\n]/);
-      for (const key of keys) expect(r.output.includes(key), `${key} in ${r.output}`).toBe(false);
+      // A key may stand inside text (key `Fare` in "Farewell"), never where the output line ends: there it
+      // would have been the reaction, written too early.
+      for (const key of keys) expect(r.output.endsWith(key), `${r.output} ends with ${key}`).toBe(false);
     }
   }
   return answers;

@@ -195,6 +195,12 @@ export class Model {
     this.pos = 0;
   }
 
+  /** Forgets the last `n` cached tokens (their keys and values are overwritten by the next ones). */
+  rewind(n: number): void {
+    if (!(Number.isInteger(n) && n >= 0 && n <= this.pos)) throw new RangeError(`cannot rewind ${n} tokens`);
+    this.pos -= n;
+  }
+
   /**
    * Appends `ids` at the next positions and returns the logits after the last one (a view of the kernels'
    * memory, valid until the next call). Throws a RangeError past the context or for an unknown id.

@@ -124,6 +124,11 @@ export class Answerer {
       if (constraint.phase === 'output') for (let j = 1; j < V; j++) if (logits[j]! > logits[best]!) best = j;
       const wasOutput = constraint.phase === 'output';
       const step = constraint.next(wasOutput ? best : -1, (id) => logits[id]!);
+      if (step.rewind) {
+        // A protocol key the model followed with no text: it was the reaction, not part of the output line.
+        answer.pop();
+        ids.pop();
+      }
       if (step.id >= 0) {
         if (wasOutput && constraint.phase !== 'output') output = [...answer];
         answer.push(step.id);
