@@ -43,6 +43,30 @@ describe('Tokenizer (Flora) vs the trainer', () => {
       expect(flora.encode(text)).toEqual(trainer.encode(text));
   });
 
+  it('reads an extended tokenizer (a base with protocol tokens appended after its merges) as the trainer does', () => {
+    // A "base" trained with control tokens only, then the protocol's keys and slots appended.
+    const protocol = exampleProtocol();
+    const control = protocolAddedTokens(protocol).filter((t) => t.special);
+    const base = trainBpe(tokenizerCorpus(protocol), { vocabSize: 700, addedTokens: control });
+    const extended = base.extend(protocolAddedTokens(protocol));
+    expect(extended.size).toBeGreaterThan(base.size);
+    // The base's ids are unchanged; the appended tokens come after them.
+    for (const text of TEXTS.slice(0, 2)) expect(extended.encode(text)).toEqual(base.encode(text));
+    const again = TrainerTokenizer.fromJSON(extended.toJSON());
+    const f = Tokenizer.fromJSON(JSON.stringify(extended.toJSON()));
+    expect(f.size).toBe(extended.size);
+    for (const text of [...TEXTS, ...tokenizerCorpus(protocol)]) {
+      expect(again.encode(text)).toEqual(extended.encode(text));
+      expect(f.encode(text)).toEqual(extended.encode(text));
+      expect(f.decode(extended.encode(text))).toBe(text);
+    }
+    const key = extended.encode('Tree_');
+    expect(key).toHaveLength(1);
+    expect(key[0]).toBeGreaterThanOrEqual(base.size);
+    expect(f.isAddedId(key[0]!)).toBe(true);
+    expect(extended.isAdded(key[0]!)).toBe(true);
+  });
+
   it('keeps added tokens whole and splits digits', () => {
     const eos = flora.addedId('<EOS>')!;
     expect(flora.encode('<EOS>')).toEqual([eos]);

@@ -17,9 +17,11 @@
 //
 // QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an override into the plan (experiments only; the figures
 // reported are without it). QUALITY_VERBOSE=1 lists the held-out misses. QUALITY_SEED=2 trains with another seed.
+// QUALITY_BASE=none trains from scratch even when the package has a base model (the default starts from it).
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
+import { hasBase } from '../src/base/base-model.js';
 import { countParams } from '../src/model/config.js';
 import { Gpt } from '../src/model/gpt.js';
 import { Answerer } from '../src/pipeline/answers.js';
@@ -60,6 +62,9 @@ interface HeldOutFile {
   guardrails?: { inputs: string[]; reaction: string }[];
 }
 
+/** The product's default: from the committed base model when there is one (QUALITY_BASE=none: from scratch). */
+const USE_BASE = process.env.QUALITY_BASE !== 'none' && hasBase();
+
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const pct = (a: number, b: number) => `${a}/${b} (${b === 0 ? '–' : fmt((100 * a) / b)} %)`;
 const load = () =>
@@ -96,7 +101,7 @@ async function run(name: Name) {
   const examples: TrainingExample[] = protocolExamples(protocol);
 
   let t0 = performance.now();
-  const stage = tokenizerStage({ protocol, examples });
+  const stage = tokenizerStage({ protocol, examples, ...(USE_BASE ? { base: 'committed' as const } : {}) });
   let plan: TrainingPlan = { ...stage.plan, seed: Number(process.env.QUALITY_SEED ?? DEFAULT_SEED) };
   if (process.env.QUALITY_PLAN) plan = merge(plan, JSON.parse(process.env.QUALITY_PLAN));
   const m = plan.model;
@@ -199,7 +204,9 @@ async function run(name: Name) {
   );
 }
 
-console.log(`load average ${load()}`);
+console.log(
+  `load average ${load()}; ${USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`,
+);
 const which = process.argv[2];
 if (which && !(which in PROTOCOLS))
   throw new Error(`unknown protocol ${which}: ${Object.keys(PROTOCOLS).join(', ')}`);

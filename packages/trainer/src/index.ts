@@ -36,6 +36,7 @@ export type {
   TrainingQuality,
 } from './pipeline/types.js';
 export {
+  planFromBase,
   planLimits,
   planTraining,
   planVocabulary,
@@ -71,3 +72,8 @@ export type { QualityFolds } from './pipeline/split.js';
 export { Answerer, reactionOptions } from './pipeline/answers.js';
 export type { Answer, ReactionOption } from './pipeline/answers.js';
 export { inputTexts, MAX_MISSES, qualityReport } from './pipeline/quality.js';
+export { BASE_PATH, hasBase, loadBase, readBase, resolveBase, writeBase } from './base/base-model.js';
+export type { BaseFile, BaseModel, BaseTraining } from './base/base-model.js';
+export { buildBase } from './base/build-base.js';
+export type { BaseCorpus, BaseOptions } from './base/build-base.js';
+export { weightsFromBase } from './base/from-base.js';

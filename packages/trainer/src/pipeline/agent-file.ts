@@ -7,7 +7,7 @@ import type { Template } from '@greenhouse/mtp';
 import { paramLayout, type GptConfig } from '../model/config.js';
 import { Gpt } from '../model/gpt.js';
 import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
-import { fromFloat16 } from './float16.js';
+import { unpackFloat16 } from './float16-weights.js';
 import type { TrainingPlan } from './plan.js';
 import type { StageMetrics } from './types.js';
 
@@ -56,6 +56,8 @@ export interface AgentManifest {
   reactionNumbers: Record<string, { min: number; max: number }>;
   /** Most prompt tokens the agent takes, and the tokens kept for its answer. */
   limits: { promptTokens: number; answerTokens: number };
+  /** The base model it was finetuned from, with its corpus's licence notice (which travels with it). */
+  base?: { sha256: string; licence: string };
 }
 
 export interface AgentFile {
@@ -149,15 +151,6 @@ function dequantize(manifest: AgentManifest, weights: Uint8Array): Gpt {
   const expected = tensorTable(config);
   if (JSON.stringify(expected) !== JSON.stringify(w.tensors))
     throw new Error('agent file: the tensor table does not match the architecture');
-  const count = model.layout.count;
-  if (weights.length !== 2 * count)
-    throw new Error(`agent file: weights.bin has ${weights.length} bytes, expected ${2 * count}`);
-  const view = new DataView(weights.buffer, weights.byteOffset, weights.byteLength);
-  model.params.fill(0);
-  for (const s of model.layout.specs) {
-    const at = expected.find((t) => t.name === s.name)!.offset;
-    for (let i = 0; i < s.size; i++)
-      model.params[s.offset + i] = fromFloat16(view.getUint16(at + 2 * i, true));
-  }
+  model.params.set(unpackFloat16(config, weights));
   return model;
 }

@@ -77,11 +77,10 @@ export class Answerer {
     private readonly tokenizer: Tokenizer,
     protocol: Protocol,
   ) {
-    const addedCount = tokenizer.addedTokens.length;
     this.vocab = answerVocabulary(
       tokenizer.size,
       (id) => tokenizer.decode([id]),
-      (id) => id < addedCount, // added tokens come first in the vocabulary
+      (id) => tokenizer.isAdded(id),
       tokenizer.encode(LINE_BREAK)[0]!,
     );
     for (const [set, options] of reactionOptions(protocol))

@@ -1,5 +1,6 @@
 // Stage 4: the agent file (format in agent-file.ts and the package README).
 import { buildTemplate, type Protocol } from '@greenhouse/mtp';
+import { resolveBase, type BaseModel } from '../base/base-model.js';
 import type { TokenizerJson } from '../tokenizer/bpe.js';
 import { paramLayout } from '../model/config.js';
 import {
@@ -12,7 +13,7 @@ import {
   type AgentFile,
   type AgentManifest,
 } from './agent-file.js';
-import { toFloat16 } from './float16.js';
+import { packFloat16 } from './float16-weights.js';
 import type { TrainingPlan } from './plan.js';
 import type { StageMetrics } from './types.js';
 
@@ -26,6 +27,8 @@ export interface ExportStageInput {
   metrics: { tokenizer?: StageMetrics; pretraining?: StageMetrics; finetuning?: StageMetrics };
   /** ISO 8601 date-time. */
   createdAt: string;
+  /** The base model of `plan.base` (default: the committed one): its licence travels with the agent. */
+  base?: 'committed' | BaseModel;
 }
 
 export interface ExportStageResult {
@@ -37,17 +40,8 @@ export interface ExportStageResult {
 export function exportStage(input: ExportStageInput): ExportStageResult {
   const config = input.plan.model;
   const layout = paramLayout(config);
-  if (input.weights.length !== layout.total)
-    throw new Error(`weights has ${input.weights.length} floats, the plan's model ${layout.total}`);
-
   // float16, paramLayout order, no padding, little-endian.
-  const weights = new Uint8Array(2 * layout.count);
-  const view = new DataView(weights.buffer);
-  let at = 0;
-  for (const s of layout.specs) {
-    for (let i = 0; i < s.size; i++, at += 2)
-      view.setUint16(at, toFloat16(input.weights[s.offset + i]!), true);
-  }
+  const weights = packFloat16(config, input.weights);
 
   const texts = {
     [AGENT_FILES.template]: JSON.stringify(buildTemplate(input.protocol), null, 2),
@@ -94,6 +88,7 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
     metrics: input.metrics,
     weights: { format: 'float16', byteOrder: 'little-endian', tensors: tensorTable(config) },
     reactionNumbers: reactionNumbers(input.protocol),
+    ...(input.plan.base ? { base: baseNotice(input) } : {}),
     limits: input.plan.limits ?? {
       // A plan from before the limits: the context less the longest answer it was planned for.
       promptTokens: config.contextLength - 1,
@@ -111,6 +106,13 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
       parameters: layout.count,
     },
   };
+}
+
+/** The base model the agent was finetuned from, and the licence of its corpus (it must travel with it). */
+function baseNotice(input: ExportStageInput): { sha256: string; licence: string } {
+  const base = resolveBase(input.base ?? 'committed')!;
+  if (base.sha256 !== input.plan.base!.sha256) throw new Error('the plan was made with another base model');
+  return { sha256: base.sha256, licence: base.licence };
 }
 
 /** The FinalNumTokens' keys and ranges: their reactions carry a number (Flora reads them as such). */

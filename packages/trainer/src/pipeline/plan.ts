@@ -114,6 +114,8 @@ export interface TrainingPlan {
   augment: Omit<AugmentOptions, 'seed'>;
   /** Most prompt tokens the agent takes, and the tokens kept for its answer (they sum to the context). */
   limits: { promptTokens: number; answerTokens: number };
+  /** The base model the agent starts from (its sha256), when it has one (see planFromBase). */
+  base?: { sha256: string };
 }
 
 /** What the plan is chosen from, measured after the tokenizer is trained. */
@@ -208,5 +210,46 @@ export function planTraining(stats: DatasetStats, seed = DEFAULT_SEED): Training
     },
     augment: { ...DEFAULT_AUGMENT },
     limits: { promptTokens, answerTokens },
+  };
+}
+
+/** What planFromBase needs of a base model. */
+export interface BaseShape {
+  config: GptConfig;
+  sha256: string;
+}
+
+// FROM A BASE (src/base/): the agent has the base's shape, its vocabulary extended by the protocol's tokens,
+// and starts from the base's weights. Pretraining continues the base briefly on the protocol's own texts
+// (its context lines and sample strings: the words of this world), at a lower learning rate; finetuning
+// needs fewer steps than from scratch.
+const BASE_PRETRAIN_STEPS = 30;
+const BASE_LR = 1e-3;
+const BASE_FINETUNE_PASSES = 30;
+/** Words of the noisy copies replaced by a synonym (the base knows both; the protocol shows one). */
+const BASE_SYNONYMS = 0.15;
+
+/** The plan of an agent finetuned from `base` (the stats measured with the base's extended tokenizer). */
+export function planFromBase(stats: DatasetStats, base: BaseShape, seed = DEFAULT_SEED): TrainingPlan {
+  const small = stats.examples < SMALL_DATASET;
+  const batchTokens = small ? 1024 : BATCH_TOKENS;
+  const passes = Math.round((BASE_FINETUNE_PASSES * stats.exampleTokens) / batchTokens);
+  const finetuneSteps = small ? Math.max(80, passes) : Math.min(400, Math.max(150, passes));
+  const { promptTokens, answerTokens, contextLength } = planLimits(stats);
+  const { dModel, nLayers, nHeads, dFF, tieEmbeddings } = base.config;
+  return {
+    seed,
+    vocabularySize: stats.vocabularySize,
+    model: { vocabSize: stats.vocabularySize, contextLength, dModel, nLayers, nHeads, dFF, tieEmbeddings },
+    pretraining: { steps: BASE_PRETRAIN_STEPS, batchTokens, lr: BASE_LR },
+    finetuning: {
+      steps: finetuneSteps,
+      batchTokens,
+      lr: BASE_LR,
+      ...(small ? {} : { dropout: 0.1, tokenNoise: FINETUNE_TOKEN_NOISE }),
+    },
+    augment: { ...DEFAULT_AUGMENT, synonyms: BASE_SYNONYMS },
+    limits: { promptTokens, answerTokens },
+    base: { sha256: base.sha256 },
   };
 }

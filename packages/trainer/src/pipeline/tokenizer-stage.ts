@@ -5,13 +5,19 @@ import type { Protocol } from '@greenhouse/mtp';
 import { trainBpe, type TokenizerJson } from '../tokenizer/bpe.js';
 import { protocolAddedTokens } from '../tokenizer/protocol-tokens.js';
 import { pretrainTexts } from '../train/protocol-data.js';
-import { planTraining, planVocabulary, type TrainingPlan } from './plan.js';
+import { resolveBase, type BaseModel } from '../base/base-model.js';
+import { planFromBase, planTraining, planVocabulary, type TrainingPlan } from './plan.js';
 import { inputTexts } from './quality.js';
 import type { StageMetrics, TrainingExample } from './types.js';
 
 export interface TokenizerStageInput {
   protocol: Protocol;
   examples: readonly TrainingExample[];
+  /**
+   * Start from a base model: its tokenizer extended by the protocol's tokens, and planFromBase. 'committed'
+   * is the package's own base (base/base-model.json; in a stage thread, where a model cannot be passed).
+   */
+  base?: 'committed' | BaseModel;
 }
 
 export interface TokenizerStageResult {
@@ -20,20 +26,24 @@ export interface TokenizerStageResult {
   metrics: StageMetrics;
 }
 
-export function tokenizerStage({ protocol, examples }: TokenizerStageInput): TokenizerStageResult {
+export function tokenizerStage({
+  protocol,
+  examples,
+  base: which,
+}: TokenizerStageInput): TokenizerStageResult {
   if (examples.length === 0) throw new Error('no training examples');
   const pretrain = pretrainTexts(protocol);
   const corpus = [...pretrain, ...examples.flatMap((e) => [e.input, e.output])];
   const characters = corpus.reduce((n, t) => n + t.length, 0);
-  const tokenizer = trainBpe(corpus, {
-    vocabSize: planVocabulary(characters),
-    addedTokens: protocolAddedTokens(protocol),
-  });
+  const base = resolveBase(which);
+  const tokenizer = base
+    ? base.tokenizer.extend(protocolAddedTokens(protocol))
+    : trainBpe(corpus, { vocabSize: planVocabulary(characters), addedTokens: protocolAddedTokens(protocol) });
   const length = (e: TrainingExample) => tokenizer.encode(e.input).length + tokenizer.encode(e.output).length;
   const count = (texts: readonly string[]) => texts.reduce((n, t) => n + tokenizer.encode(t).length, 0);
   const longest = (texts: readonly string[]) => Math.max(0, ...texts.map((t) => tokenizer.encode(t).length));
   const longestPrompt = longest(examples.map((e) => e.input));
-  const plan = planTraining({
+  const stats = {
     examples: examples.length,
     exampleTokens: examples.reduce((n, e) => n + length(e), 0),
     longestExample: Math.max(...examples.map(length)),
@@ -47,7 +57,8 @@ export function tokenizerStage({ protocol, examples }: TokenizerStageInput): Tok
     // pretrainSequences adds <BOS> and <EOS> to every text.
     pretrainTokens: count(pretrain) + 2 * pretrain.length,
     vocabularySize: tokenizer.size,
-  });
+  };
+  const plan = base ? planFromBase(stats, base) : planTraining(stats);
   return {
     tokenizer: tokenizer.toJSON(),
     plan,

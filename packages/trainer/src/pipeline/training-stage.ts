@@ -11,6 +11,8 @@ import type { Protocol } from '@greenhouse/mtp';
 import { countParams } from '../model/config.js';
 import { Gpt } from '../model/gpt.js';
 import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
+import { resolveBase, type BaseModel } from '../base/base-model.js';
+import { weightsFromBase } from '../base/from-base.js';
 import { Rng } from '../rng.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../train/checkpoint.js';
 import { finetuneSequence, pretrainSequences, type Sequence } from '../train/data.js';
@@ -37,6 +39,8 @@ export interface TrainingStageInput {
   initialWeights?: Float32Array;
   /** A paused run's checkpoint bytes: continue it. */
   resume?: Uint8Array;
+  /** The base model of `plan.base` (default: the committed one); see TokenizerStageInput.base. */
+  base?: 'committed' | BaseModel;
   /** false: finetune the agent only, without the quality check's models (`quality` is then null). */
   qualityCheck?: boolean;
   /** 2 (default): data-parallel on two threads; 1: this thread only. Same weights either way. */
@@ -128,6 +132,14 @@ export async function trainingStage(
     maxTokens: Math.max(plan.pretraining.batchTokens, plan.finetuning.batchTokens, config.contextLength),
   });
   const answerer = new Answerer(tokenizer, protocol);
+  const base = plan.base ? resolveBase(input.base ?? 'committed') : null;
+  if (base && base.sha256 !== plan.base!.sha256)
+    throw new Error('the plan was made with another base model than this one');
+  /** A run's starting weights: the base's (extended to the agent's shape), or a seeded initialisation. */
+  const initialize = () => {
+    if (base) model.params.set(weightsFromBase(base, config, plan.seed));
+    else model.initialize(plan.seed);
+  };
   const resume = input.resume ? decodeCheckpoint(input.resume) : undefined;
   const meta = resume?.meta as StageMeta | undefined;
   if (resume && meta?.phase !== phase) throw new Error(`the checkpoint is not of a ${phase} run`);
@@ -147,7 +159,7 @@ export async function trainingStage(
     // Starting weights: a pretraining run from the seed; a check model's finetuning from its own
     // pretraining (the model as it is, or the checkpoint); the agent's finetuning from the pretraining stage.
     if (!resumeThis) {
-      if (spec.kind === 'pretraining') model.initialize(plan.seed);
+      if (spec.kind === 'pretraining') initialize();
       else if (agentRun) {
         if (input.initialWeights) {
           if (input.initialWeights.length !== model.params.length)
@@ -155,7 +167,7 @@ export async function trainingStage(
               `initialWeights has ${input.initialWeights.length} floats, the model ${model.params.length}`,
             );
           model.params.set(input.initialWeights);
-        } else model.initialize(plan.seed);
+        } else initialize();
       }
     }
     const sequences = sequencesOf(spec);

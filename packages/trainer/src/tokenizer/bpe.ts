@@ -3,7 +3,9 @@
 // decoder ByteLevel, added tokens) so an engine can reuse it or a standard library can load it.
 //
 // Ids: the added tokens first (special tokens, then protocol tokens and number slots, in the order
-// given), then the 256 byte symbols in byte order, then one id per merge in merge order.
+// given), then the 256 byte symbols in byte order, then one id per merge in merge order, then the
+// APPENDED tokens: added tokens of an extension (`extend`: a base model's fixed tokenizer, and one
+// agent's protocol tokens after it, so the base's ids stay where its embeddings learned them).
 // Added tokens are matched in the text before anything else (leftmost, longest first) and are never
 // part of a merge, so every protocol token is exactly one id.
 import { BYTE_SYMBOLS, fromByteSymbols, preTokenize, toByteSymbols } from './byte-level.js';
@@ -152,20 +154,30 @@ export function trainBpe(texts: readonly string[], options: BpeTrainOptions): To
 }
 
 export class Tokenizer {
+  /** The added tokens before the bytes (ids 0…). */
   readonly addedTokens: readonly AddedToken[];
   readonly merges: readonly (readonly [string, string])[];
+  /** Added tokens after the merges (an extension's; see `extend`). */
+  readonly appendedTokens: readonly AddedToken[];
   /** Token string → id (added tokens by their content, the rest as byte-level symbols). */
   readonly vocab: ReadonlyMap<string, number>;
   /** Id → token string. */
   readonly tokens: readonly string[];
   private readonly addedIds: ReadonlyMap<string, number>;
   private readonly addedContents: readonly string[];
+  /** The added token of an id, or undefined for bytes and merges. */
+  private readonly addedOf: (id: number) => AddedToken | undefined;
   private readonly ranks: ReadonlyMap<string, number>;
   private readonly cache = new Map<string, number[]>();
 
-  constructor(addedTokens: readonly AddedToken[], merges: readonly (readonly [string, string])[]) {
+  constructor(
+    addedTokens: readonly AddedToken[],
+    merges: readonly (readonly [string, string])[],
+    appendedTokens: readonly AddedToken[] = [],
+  ) {
     this.addedTokens = addedTokens;
     this.merges = merges;
+    this.appendedTokens = appendedTokens;
     const tokens: string[] = [];
     const vocab = new Map<string, number>();
     const add = (t: string) => {
@@ -176,15 +188,40 @@ export class Tokenizer {
     for (const t of addedTokens) add(t.content);
     for (const b of BYTE_SYMBOLS) add(b);
     for (const [l, r] of merges) add(l + r);
+    for (const t of appendedTokens) add(t.content);
     this.tokens = tokens;
     this.vocab = vocab;
-    this.addedContents = addedTokens.map((t) => t.content);
-    this.addedIds = new Map(this.addedContents.map((c, i) => [c, i]));
+    this.addedContents = [...addedTokens, ...appendedTokens].map((t) => t.content);
+    this.addedIds = new Map(this.addedContents.map((c) => [c, vocab.get(c)!]));
+    const firstAppended = tokens.length - appendedTokens.length;
+    this.addedOf = (id) =>
+      id < addedTokens.length
+        ? addedTokens[id]
+        : id >= firstAppended
+          ? appendedTokens[id - firstAppended]
+          : undefined;
     this.ranks = new Map(merges.map(([l, r], i) => [l + ' ' + r, i]));
   }
 
   get size(): number {
     return this.tokens.length;
+  }
+
+  /** Whether `id` is an added token (control, protocol key or number slot), first or appended. */
+  isAdded(id: number): boolean {
+    return this.addedOf(id) !== undefined;
+  }
+
+  /**
+   * This tokenizer with `tokens` appended after its merges (those it already has are skipped): the ids of
+   * this one stay the same, so a model trained with it keeps its embeddings and gains rows for the new ones.
+   */
+  extend(tokens: readonly AddedToken[]): Tokenizer {
+    const have = new Set(this.vocab.keys());
+    const fresh = tokens.filter(
+      (t, i) => !have.has(t.content) && tokens.findIndex((u) => u.content === t.content) === i,
+    );
+    return new Tokenizer(this.addedTokens, this.merges, [...this.appendedTokens, ...fresh]);
   }
 
   /** The id of an added token (e.g. '<EOS>'); throws when it is not one. */
@@ -244,10 +281,11 @@ export class Tokenizer {
     for (const id of ids) {
       const token = this.tokens[id];
       if (token === undefined) throw new Error(`token id out of range: ${id}`);
-      if (id < this.addedTokens.length) {
+      const added = this.addedOf(id);
+      if (added) {
         out += fromByteSymbols(bytes);
         bytes = '';
-        if (!(options.skipSpecial && this.addedTokens[id]!.special)) out += token;
+        if (!(options.skipSpecial && added.special)) out += token;
       } else bytes += token;
     }
     return out + fromByteSymbols(bytes);
@@ -258,8 +296,8 @@ export class Tokenizer {
       version: '1.0',
       truncation: null,
       padding: null,
-      added_tokens: this.addedTokens.map((t, id) => ({
-        id,
+      added_tokens: [...this.addedTokens, ...this.appendedTokens].map((t) => ({
+        id: this.vocab.get(t.content)!,
         content: t.content,
         single_word: false,
         lstrip: false,
@@ -293,11 +331,12 @@ export class Tokenizer {
   }
 
   static fromJSON(json: TokenizerJson): Tokenizer {
-    const added = [...json.added_tokens]
-      .sort((a, b) => a.id - b.id)
-      .map((t) => ({ content: t.content, special: t.special }));
+    const sorted = [...json.added_tokens].sort((a, b) => a.id - b.id);
+    // The leading added tokens hold ids 0…k-1; the others come after the bytes and merges.
+    const leading = sorted.filter((t, i) => t.id === i);
+    const token = (t: (typeof sorted)[number]) => ({ content: t.content, special: t.special });
     const merges = json.model.merges.map((m) => m.split(' ') as [string, string]);
-    const tokenizer = new Tokenizer(added, merges);
+    const tokenizer = new Tokenizer(leading.map(token), merges, sorted.slice(leading.length).map(token));
     for (const [t, id] of Object.entries(json.model.vocab)) {
       if (tokenizer.vocab.get(t) !== id)
         throw new Error(`tokenizer.json: unexpected id for ${JSON.stringify(t)}`);

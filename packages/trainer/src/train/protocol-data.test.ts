@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseProtocolText } from '@greenhouse/mtp';
 import { describe, expect, it } from 'vitest';
+import { loadSynonyms } from '../base/synonyms.js';
 import {
   augmentExamples,
   DEFAULT_AUGMENT,
@@ -111,5 +112,31 @@ describe('splitPretrainTexts', () => {
     // What stays: context lines, and lines the training examples have too.
     for (const t of texts) expect(!heldLines.has(t) || trainLines.has(t)).toBe(true);
     expect(splitPretrainTexts(protocol, examples, { train: split.train, validation: [] })).toEqual(all);
+  });
+});
+
+describe('augmentExamples with synonyms', () => {
+  it('replaces words by synonyms of the committed table, never numbers, keys or the lines around them', () => {
+    const keys = Object.values(protocol.tokens).map((t) => t.key);
+    const line = 'I want to buy 12 big swords and help Tree_ 3.5 times, please buy it now';
+    const example = {
+      input: `<BOS>\n${keys[0]}\n${line}\n${keys[1]}\n<RUN>\n`,
+      output: 'Sure.\nContinue_\n<EOS>',
+    };
+    const copies = augmentExamples(protocol, [example], { copies: 30, dropWord: 0, synonyms: 1, seed: 5 });
+    expect(copies.length).toBeGreaterThan(0);
+    const table = loadSynonyms();
+    expect(table.get('buy')).toContain('purchase');
+    let changed = 0;
+    for (const c of copies) {
+      const parts = c.input.split('\n');
+      // Only the text line changes.
+      expect([parts[0], parts[1], parts[3], parts[4]]).toEqual(['<BOS>', keys[0], keys[1], '<RUN>']);
+      const text = parts[2]!;
+      for (const kept of ['12', '3.5', 'Tree_']) expect(text).toContain(kept);
+      if (text.includes('purchase')) changed++;
+      expect(c.output).toBe(example.output);
+    }
+    expect(changed).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@
 // example, rendered exactly as the engine will see them), the pretraining texts (context lines and
 // sample strings) and the tokenizer's corpus.
 import { renderGuardrail, renderSample, toLine, type Protocol, type RenderedText } from '@greenhouse/mtp';
+import { loadSynonyms, synonymSwap } from '../base/synonyms.js';
 import { Rng } from '../rng.js';
 
 export interface ProtocolExample extends RenderedText {
@@ -76,6 +77,11 @@ export interface AugmentOptions {
   swapWords?: number;
   /** Probability that a kept word is written twice (noise that adds no new word). */
   repeatWord?: number;
+  /**
+   * Probability that a word is replaced by a synonym of its most frequent sense (the base model's WordNet
+   * table, base/synonyms.txt); numbers and the protocol's token keys are never touched.
+   */
+  synonyms?: number;
   seed: number;
 }
 
@@ -92,7 +98,7 @@ const textLineIndexes = (inputs: number) => Array.from({ length: inputs }, (_, i
  * Copies identical to their original are skipped. Seeded: the same examples and options give the same copies.
  */
 export function augmentExamples<E extends { input: string }>(
-  protocol: Pick<Protocol, 'inputs' | 'context' | 'sets'>,
+  protocol: Pick<Protocol, 'inputs' | 'context' | 'sets'> & Partial<Pick<Protocol, 'tokens'>>,
   examples: readonly E[],
   options: AugmentOptions,
 ): E[] {
@@ -102,6 +108,9 @@ export function augmentExamples<E extends { input: string }>(
   const insert = options.insertWord ?? 0;
   const swap = options.swapWords ?? 0;
   const repeat = options.repeatWord ?? 0;
+  const synonymRate = options.synonyms ?? 0;
+  const table = synonymRate > 0 ? loadSynonyms() : null;
+  const keys = Object.values(protocol.tokens ?? {}).map((t) => t.key);
   const fillers = [...protocol.context, ...protocol.sets.flatMap((s) => s.context)]
     .flatMap((t) =>
       toLine(t)
@@ -123,7 +132,8 @@ export function augmentExamples<E extends { input: string }>(
     for (let c = 0; c < options.copies; c++) {
       const parts = e.input.split('\n');
       for (const at of lines) {
-        const words = (parts[at] ?? '').split(' ').filter((w) => w !== '');
+        const line = table ? synonymSwap(parts[at] ?? '', table, rng, synonymRate, keys) : (parts[at] ?? '');
+        const words = line.split(' ').filter((w) => w !== '');
         if (words.length < 2) continue;
         let kept = words.filter(() => rng.next() >= options.dropWord);
         if (kept.length === 0) kept = [words[rng.int(words.length)]!];

@@ -3,6 +3,7 @@
 // event loop of the process — which may be serving the API — stays free while a model trains.
 import type { Protocol } from '@greenhouse/mtp';
 import {
+  hasBase,
   MAX_CONTEXT_TOKENS,
   runStageInThread,
   type StageProgress as TrainerProgress,
@@ -105,8 +106,10 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
         inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
         inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
       ]);
+      // The default preset starts from the committed base model (the tiny one trains from scratch: tests).
+      const base = preset !== 'tiny' && hasBase() ? ({ base: 'committed' } as const) : {};
       const result = await runStageInThread(
-        { kind: 'tokenizer', protocol, examples: dataset.examples },
+        { kind: 'tokenizer', protocol, examples: dataset.examples, ...base },
         { signal: context.signal, onProgress: forward(context) },
       );
       const longest = result.metrics.longestPrompt ?? 0;
