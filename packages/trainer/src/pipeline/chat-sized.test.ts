@@ -1,6 +1,7 @@
 // A chat-sized agent (4 examples per reaction, as a user types them in the designer) trained with the default
-// plan learns every one of its examples: run in Flora, each answers with its own reaction. (Before the
-// agent learned every example, one was withheld for validation and came back with no reaction.)
+// plan — from the committed base model — learns every one of its examples: run in Flora, each answers with
+// its own reaction. (Before the agent learned every example, one was withheld for validation and came back
+// with no reaction.)
 import { readFileSync } from 'node:fs';
 import { loadAgent } from '@greenhouse/flora';
 import { parseProtocolText } from '@greenhouse/mtp';
@@ -19,7 +20,8 @@ describe('a chat-sized agent', () => {
     if (!parsed.ok) throw new Error('ferryman.json does not parse');
     const protocol = parsed.protocol;
     const examples = protocolExamples(protocol);
-    const { tokenizer, plan } = tokenizerStage({ protocol, examples });
+    const { tokenizer, plan } = tokenizerStage({ protocol, examples, base: 'committed' });
+    expect(plan.base).toBeDefined();
     const common = { protocol, examples, tokenizer, plan, qualityCheck: false } as const;
     const pre = await trainingStage({ ...common, phase: 'pretraining' });
     if (pre.status !== 'completed') throw new Error('pretraining paused');

@@ -3,7 +3,7 @@ import { parseProtocolText } from '@greenhouse/mtp';
 import { describe, expect, it } from 'vitest';
 import { countParams } from '../model/config.js';
 import { protocolExamples } from '../train/protocol-data.js';
-import { DEFAULT_SEED, planTraining, planVocabulary, type DatasetStats } from './plan.js';
+import { DEFAULT_SEED, planFromBase, planTraining, planVocabulary, type DatasetStats } from './plan.js';
 
 const stats = (examples: number, exampleTokens: number): DatasetStats => ({
   examples,
@@ -101,5 +101,36 @@ describe('the shopkeeper fixture', () => {
     );
     const shared = heldOut.cases.filter((c) => runs(c.inputs[1]!).some((r) => training.has(r)));
     expect(shared.map((c) => c.inputs[1])).toEqual([]);
+  });
+});
+
+describe('planFromBase', () => {
+  it("takes the base's shape and sha256, room to talk, synonyms in the copies, and the scratch rule's steps", () => {
+    const base = {
+      config: {
+        vocabSize: 2048,
+        contextLength: 256,
+        dModel: 128,
+        nLayers: 4,
+        nHeads: 4,
+        dFF: 512,
+        tieEmbeddings: true,
+      },
+      sha256: 'abc',
+    };
+    const small = planFromBase({ ...stats(15, 1094), vocabularySize: 2060 }, base);
+    expect(small.model).toMatchObject({
+      vocabSize: 2060,
+      dModel: 128,
+      nLayers: 4,
+      nHeads: 4,
+      dFF: 512,
+      contextLength: 162,
+    });
+    expect(small.base).toEqual({ sha256: 'abc' });
+    expect(small.augment.synonyms).toBeGreaterThan(0);
+    expect(small.finetuning).toMatchObject({ steps: 150, batchTokens: 1024, lr: 3e-3 });
+    const large = planFromBase({ ...stats(218, 11_321), vocabularySize: 2100 }, base);
+    expect(large.finetuning).toMatchObject({ steps: 387, batchTokens: 2048 });
   });
 });
