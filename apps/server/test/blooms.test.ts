@@ -34,66 +34,73 @@ async function bloomCount(userId: string): Promise<number> {
   return row!.n;
 }
 
-/** Polls the agent until its data stages are done (or one failed). */
+/**
+ * Polls the agent until its data stages are done (or one failed). The app's one worker may be training an
+ * earlier test's agent (its check models and then the agent) before it takes these stages.
+ */
 const untilDataStagesSettle = (client: SessionClient, id: string): Promise<Bloom> =>
   pollBloom(
     async () => (await client.get(`/api/blooms/${id}`)).body,
     (bloom) =>
       bloom.stages.find((s) => s.name === 'data_validation')!.status === 'completed' ||
       bloom.stages.some((s) => s.status === 'failed'),
-    20_000,
+    60_000,
   );
 
 describe('uploading protocol files', () => {
-  it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])('takes %s through the data stages', async (file) => {
-    const res = await alice.upload('/api/bloom/upload', { file: { name: file, content: example(file) } });
-    expect(res.status).toBe(201);
-    const created = bloomSchema.parse(res.body);
-    expect(created.dataset.name).toBe(file);
-    expect(created.stages.map((s) => s.name)).toEqual([
-      'data_preparation_stage_1',
-      'data_preparation_stage_2',
-      'data_validation',
-      'training_tokenizer',
-      'training_pretraining',
-      'training_finetuning',
-      'training_exporting',
-    ]);
-    expect(created.payment).toMatchObject({ status: 'paid', amountCents: 0 });
-    expect(created.downloadURL).toBeNull();
+  it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])(
+    'takes %s through the data stages',
+    { timeout: 90_000 },
+    async (file) => {
+      const res = await alice.upload('/api/bloom/upload', { file: { name: file, content: example(file) } });
+      expect(res.status).toBe(201);
+      const created = bloomSchema.parse(res.body);
+      expect(created.dataset.name).toBe(file);
+      expect(created.stages.map((s) => s.name)).toEqual([
+        'data_preparation_stage_1',
+        'data_preparation_stage_2',
+        'data_validation',
+        'training_tokenizer',
+        'training_pretraining',
+        'training_finetuning',
+        'training_exporting',
+      ]);
+      expect(created.payment).toMatchObject({ status: 'paid', amountCents: 0 });
+      expect(created.downloadURL).toBeNull();
 
-    const bloom = await untilDataStagesSettle(alice, created.id);
-    expect(bloom.stages.slice(0, 3).map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
-    expect(bloom.stages.slice(3).every((s) => s.status === 'pending')).toBe(true);
-    expect(bloom.dataset.status).toBe('ready');
-    expect(bloom.dataset.stage).toBe('analysis');
-    expect(bloom.summary!.reactions.length).toBeGreaterThan(0);
-    expect(bloom.summary!.instructions.length).toBeGreaterThan(0);
-    const validation = bloom.stages[2]!;
-    // The agent learns every example; check models (k-fold for these small files) measure its quality.
-    expect(validation.metrics).toMatchObject({
-      train: bloom.stages[1]!.metrics!.examples,
-      qualityMethod: 'k-fold',
-      checkModels: expect.any(Number),
-      checked: expect.any(Number),
-    });
+      const bloom = await untilDataStagesSettle(alice, created.id);
+      expect(bloom.stages.slice(0, 3).map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
+      expect(bloom.stages.slice(3).every((s) => s.status === 'pending')).toBe(true);
+      expect(bloom.dataset.status).toBe('ready');
+      expect(bloom.dataset.stage).toBe('analysis');
+      expect(bloom.summary!.reactions.length).toBeGreaterThan(0);
+      expect(bloom.summary!.instructions.length).toBeGreaterThan(0);
+      const validation = bloom.stages[2]!;
+      // The agent learns every example; check models (k-fold for these small files) measure its quality.
+      expect(validation.metrics).toMatchObject({
+        train: bloom.stages[1]!.metrics!.examples,
+        qualityMethod: 'k-fold',
+        checkModels: expect.any(Number),
+        checked: expect.any(Number),
+      });
 
-    // Each stage saved its outputs where training will read them, one row each.
-    const artifacts = await t.database.db
-      .select({ stage: schema.bloomArtifacts.stage, kind: schema.bloomArtifacts.kind })
-      .from(schema.bloomArtifacts)
-      .where(eq(schema.bloomArtifacts.bloomId, bloom.id));
-    expect(artifacts.map((a) => `${a.stage}/${a.kind}`).sort()).toEqual([
-      'data_preparation_stage_1/protocol',
-      'data_preparation_stage_2/dataset',
-      'data_validation/report',
-    ]);
-    const [protocol] = await t.database.db
-      .select()
-      .from(schema.bloomProtocols)
-      .where(eq(schema.bloomProtocols.bloomId, bloom.id));
-    expect(protocol!.version).toBe(1);
-  });
+      // Each stage saved its outputs where training will read them, one row each.
+      const artifacts = await t.database.db
+        .select({ stage: schema.bloomArtifacts.stage, kind: schema.bloomArtifacts.kind })
+        .from(schema.bloomArtifacts)
+        .where(eq(schema.bloomArtifacts.bloomId, bloom.id));
+      expect(artifacts.map((a) => `${a.stage}/${a.kind}`).sort()).toEqual([
+        'data_preparation_stage_1/protocol',
+        'data_preparation_stage_2/dataset',
+        'data_validation/report',
+      ]);
+      const [protocol] = await t.database.db
+        .select()
+        .from(schema.bloomProtocols)
+        .where(eq(schema.bloomProtocols.bloomId, bloom.id));
+      expect(protocol!.version).toBe(1);
+    },
+  );
 
   it('uses the given name, else the protocol’s', async () => {
     const named = await alice.upload('/api/bloom/upload', {
@@ -227,31 +234,38 @@ describe('the agents list and the agent', () => {
     expect(bad.body).toMatchObject({ code: 'query.invalid_param', params: { field: 'sort' } });
   });
 
-  it('renames with the server’s rules and deletes everything the agent owns', async () => {
-    const { client } = await signedInClient(t);
-    const created = (
-      await client.upload('/api/bloom/upload', {
-        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
-      })
-    ).body;
-    await untilDataStagesSettle(client, created.id);
-    const renamed = await client.put(`/api/blooms/${created.id}`, { name: 'Dinah' });
-    expect(renamed.body.name).toBe('Dinah');
-    const tooLong = await client.put(`/api/blooms/${created.id}`, { name: 'd'.repeat(129) });
-    expect(tooLong.body).toMatchObject({ code: 'bloom.name_too_long', params: { field: 'name', max: 128 } });
-    const empty = await client.put(`/api/blooms/${created.id}`, { name: '  ' });
-    expect(empty.body.code).toBe('bloom.name_required');
+  it(
+    'renames with the server’s rules and deletes everything the agent owns',
+    { timeout: 90_000 },
+    async () => {
+      const { client } = await signedInClient(t);
+      const created = (
+        await client.upload('/api/bloom/upload', {
+          file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+        })
+      ).body;
+      await untilDataStagesSettle(client, created.id);
+      const renamed = await client.put(`/api/blooms/${created.id}`, { name: 'Dinah' });
+      expect(renamed.body.name).toBe('Dinah');
+      const tooLong = await client.put(`/api/blooms/${created.id}`, { name: 'd'.repeat(129) });
+      expect(tooLong.body).toMatchObject({
+        code: 'bloom.name_too_long',
+        params: { field: 'name', max: 128 },
+      });
+      const empty = await client.put(`/api/blooms/${created.id}`, { name: '  ' });
+      expect(empty.body.code).toBe('bloom.name_required');
 
-    expect((await client.delete(`/api/blooms/${created.id}`)).status).toBe(204);
-    expect((await client.get(`/api/blooms/${created.id}`)).status).toBe(404);
-    for (const table of [schema.bloomStages, schema.bloomArtifacts, schema.bloomProtocols]) {
-      const [left] = await t.database.db
-        .select({ n: count() })
-        .from(table)
-        .where(eq(table.bloomId, created.id));
-      expect(left!.n).toBe(0);
-    }
-  });
+      expect((await client.delete(`/api/blooms/${created.id}`)).status).toBe(204);
+      expect((await client.get(`/api/blooms/${created.id}`)).status).toBe(404);
+      for (const table of [schema.bloomStages, schema.bloomArtifacts, schema.bloomProtocols]) {
+        const [left] = await t.database.db
+          .select({ n: count() })
+          .from(table)
+          .where(eq(table.bloomId, created.id));
+        expect(left!.n).toBe(0);
+      }
+    },
+  );
 
   it('has no download before training has exported the agent', async () => {
     const created = (
