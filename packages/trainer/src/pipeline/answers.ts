@@ -19,6 +19,7 @@ import {
 } from '@greenhouse/mtp';
 import type { Gpt } from '../model/gpt.js';
 import type { Tokenizer } from '../tokenizer/bpe.js';
+import { argmax, nextLogits } from '../train/generate.js';
 
 export interface ReactionOption {
   /** The reaction line as the template lists it. */
@@ -106,23 +107,12 @@ export class Answerer {
       contextLeft: T - ids.length,
     });
     if (T - ids.length <= constraint.reserve) return null;
-    const V = model.config.vocabSize;
     const answer: number[] = [];
     let output: number[] | null = null;
     for (;;) {
-      const n = ids.length;
-      const weights = new Float32Array(n);
-      weights[n - 1] = 1;
-      const { logits } = model.forward({
-        tokens: Int32Array.from(ids),
-        targets: new Int32Array(n),
-        weights,
-        lengths: [n],
-      });
-      let best = 0;
-      if (constraint.phase === 'output') for (let j = 1; j < V; j++) if (logits[j]! > logits[best]!) best = j;
+      const logits = nextLogits(model, ids);
       const wasOutput = constraint.phase === 'output';
-      const step = constraint.next(wasOutput ? best : -1, (id) => logits[id]!);
+      const step = constraint.next(wasOutput ? argmax(logits) : -1, (id) => logits[id]!);
       if (step.rewind) {
         // A protocol key the model followed with no text: it was the reaction, not part of the output line.
         answer.pop();
