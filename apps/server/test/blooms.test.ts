@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { bloomListResponseSchema, bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
+import { describeWithReference, referenceExample } from './support/reference.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { pollBloom } from './support/training.js';
 import { signedInClient } from './support/users.js';
 
-// The shared reference files (CI has ../shared beside the checkout).
-const shared = (name: string) =>
-  fileURLToPath(new URL(`../../../../shared/mtp/examples/${name}`, import.meta.url));
-const example = (name: string) => readFileSync(shared(name), 'utf8');
+const example = referenceExample;
 
 let t: TestApp;
 let alice: SessionClient;
@@ -47,7 +43,7 @@ const untilDataStagesSettle = (client: SessionClient, id: string): Promise<Bloom
     60_000,
   );
 
-describe('uploading protocol files', () => {
+describeWithReference('uploading protocol files', () => {
   it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])(
     'takes %s through the data stages',
     { timeout: 90_000 },
@@ -116,7 +112,7 @@ describe('uploading protocol files', () => {
   });
 });
 
-describe('refusing bad files, leaving nothing behind', () => {
+describeWithReference('refusing bad files, leaving nothing behind', () => {
   const cases: Array<
     [string, Parameters<SessionClient['upload']>[1], number, string, Record<string, unknown>?]
   > = [
@@ -209,7 +205,7 @@ describe('refusing bad files, leaving nothing behind', () => {
   });
 });
 
-describe('the agents list and the agent', () => {
+describeWithReference('the agents list and the agent', () => {
   it('pages, sorts and filters per the query rules', async () => {
     const { client } = await signedInClient(t);
     for (const name of ['alpha', 'beta', 'gamma']) {
@@ -305,7 +301,7 @@ describe('the agents list and the agent', () => {
   });
 });
 
-describe('a priced agent (AGENT_PRICE_CENTS)', () => {
+describeWithReference('a priced agent (AGENT_PRICE_CENTS)', () => {
   it('waits for payment: not_initialized, and no training', async () => {
     const priced = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
     try {

@@ -15,6 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/features/auth/passwords.js';
 import { HttpClient } from './support/http-client.js';
+import { describeWithReference } from './support/reference.js';
 import { startOpenAiPeer } from './support/openai-peer.js';
 import {
   freePort,
@@ -90,7 +91,7 @@ async function freshInstallation(prefix: string) {
   return { dataDir, postgres, options, email };
 }
 
-describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () => {
+describeWithReference(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () => {
   it('resumes from the checkpoint and ends with one result', { timeout: 300_000 }, async () => {
     const { dataDir, postgres, options, email } = await freshInstallation('gh-crash-');
 

@@ -1,22 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { bloomSchema, bloomStatusLabel } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JobQueue } from '../src/features/jobs/job-queue.js';
 import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
 import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';
 import { StageRunner, type StageImplementations } from '../src/features/pipeline/stage-runner.js';
 import { StageFailure } from '../src/features/pipeline/stages.js';
+import { describeWithReference, referenceExample } from './support/reference.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
 
-const protocolFile = readFileSync(
-  fileURLToPath(new URL('../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url)),
-  'utf8',
-);
+const protocolFile = () => referenceExample('bloom_2_0_1.json');
 
 let t: TestApp;
 let bloomId: string;
@@ -38,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
   const { client } = await signedInClient(t);
   owner = client;
-  bloomId = (await client.upload('/api/bloom/upload', { file: { name: 'a.json', content: protocolFile } }))
+  bloomId = (await client.upload('/api/bloom/upload', { file: { name: 'a.json', content: protocolFile() } }))
     .body.id;
   // Let the app's own worker finish the data stages first.
   for (let i = 0; i < 200; i++) {
@@ -62,7 +58,7 @@ async function stage(name: (typeof schema.bloomStageName.enumValues)[number]) {
   return row!;
 }
 
-describe('the stage runner', () => {
+describeWithReference('the stage runner', () => {
   it('does nothing for a stage delivered again after it completed', async () => {
     const runner = runnerWith();
     const before = await stage('data_preparation_stage_2');

@@ -5,8 +5,9 @@ import { bloomStatusLabel, trainingMetricsSchema, type Bloom } from '@greenhouse
 import { schema } from '@greenhouse/db';
 import { loadAgent } from '@greenhouse/trainer';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
+import { describeWithReference } from './support/reference.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   exampleProtocol,
@@ -65,7 +66,7 @@ async function mailWithSubject(subject: string) {
   }
 }
 
-describe('training an agent', () => {
+describeWithReference('training an agent', () => {
   let bloom: Bloom;
   let id: string;
 
@@ -141,7 +142,7 @@ describe('training an agent', () => {
   });
 });
 
-describe('a protocol the model cannot learn', () => {
+describeWithReference('a protocol the model cannot learn', () => {
   it(
     'fails its training with a reason the owner can read and an e-mail, while other agents train on',
     { timeout: 120_000 },
@@ -165,7 +166,7 @@ describe('a protocol the model cannot learn', () => {
   );
 });
 
-describe('a stage longer than its time slice', () => {
+describeWithReference('a stage longer than its time slice', () => {
   it(
     'pauses at checkpoints and goes on in new jobs, ending with the same model as one run',
     { timeout: 180_000 },

@@ -33,7 +33,6 @@ function randomText(random: () => number, words: number): string {
 /** Every answer of `agent` to random inputs of each instruction: reaction in the set, no key in the output. */
 function checkAnswers(agent: Agent, random: () => number, perInstruction: number) {
   const keys = [...new Set(agent.instructions.flatMap((i) => i.reactions))].filter((k) => k.length > 0);
-  let answers = 0;
   for (const instruction of agent.instructions) {
     for (let n = 0; n < perInstruction; n++) {
       const inputs = instruction.inputs.map((line) => ({
@@ -43,7 +42,6 @@ function checkAnswers(agent: Agent, random: () => number, perInstruction: number
         ),
       }));
       const r = agent.run({ instruction: instruction.name, inputs });
-      answers++;
       expect(r.reaction).not.toBeNull();
       const detail = instruction.reactionDetails[r.reactionIndex]!;
       expect(detail).toBeDefined();
@@ -59,13 +57,11 @@ function checkAnswers(agent: Agent, random: () => number, perInstruction: number
       for (const key of keys) expect(r.output.endsWith(key), `${r.output} ends with ${key}`).toBe(false);
     }
   }
-  return answers;
 }
 
 describe('constrained answers', () => {
   it('answer within the instruction’s reactions over random weights and random inputs', async () => {
     const random = mulberry32(7);
-    let answers = 0;
     // Flat logits (scale 1: any token is likely) to peaky ones (scale 40: one token dominates, whatever it is).
     for (const [seed, scale] of [
       [1, 1],
@@ -74,9 +70,8 @@ describe('constrained answers', () => {
       [4, 200],
     ] as const) {
       const { agent: text } = randomAgent({ dModel: 32, nLayers: 1, nHeads: 2, dFF: 64 }, seed, scale);
-      answers += checkAnswers(await loadAgent(text), random, 6);
+      checkAnswers(await loadAgent(text), random, 6);
     }
-    expect(answers).toBeGreaterThanOrEqual(4 * 6 * exampleProtocol().sets.length);
   });
 
   it('names reactions by their tokens for encrypted and emoji keys, and reads guardrail answers as refusals', async () => {

@@ -1,14 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-/** A shared reference file (CI has ../shared beside the checkout). */
-export const exampleProtocol = (name: string) =>
-  readFileSync(fileURLToPath(new URL(`../../../../../shared/mtp/examples/${name}`, import.meta.url)), 'utf8');
+/** An official example protocol (from MTP_REFERENCE_DIR: see reference.ts). */
+export { referenceExample as exampleProtocol } from './reference.js';
 
 /** Polls an agent (through `get`, the API or anything answering its JSON) until `done` says so. */
 export async function pollBloom(

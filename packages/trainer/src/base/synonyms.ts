@@ -231,15 +231,10 @@ export function synonymSwap(
   return out;
 }
 
-/** The committed table (base/synonyms.txt, written by `npm run build:base`), read once; empty without it. */
+/** The committed table (base/synonyms.txt, written by `npm run build:base`), read once per process. */
 let committed: Map<string, string[]> | undefined;
 export function loadSynonyms(): Map<string, string[]> {
-  if (committed) return committed;
-  try {
-    committed = parseSynonyms(readFileSync(SYNONYMS_PATH, 'utf8'));
-  } catch {
-    committed = new Map();
-  }
+  committed ??= parseSynonyms(readFileSync(SYNONYMS_PATH, 'utf8'));
   return committed;
 }
 

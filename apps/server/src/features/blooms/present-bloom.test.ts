@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { bloomSummarySchema } from '@greenhouse/contracts';
 import { parseProtocolText } from '@greenhouse/mtp';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeWithReference, referenceExample } from '../../../test/support/reference.js';
 import { summarize } from './present-bloom.js';
 
-const example = fileURLToPath(
-  new URL('../../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url),
-);
-
-describe('summarize', () => {
+describeWithReference('summarize', () => {
   it("gives each instruction its guardrails' line, refused examples and fixed answer", () => {
-    const parsed = parseProtocolText(readFileSync(example, 'utf8'));
+    const parsed = parseProtocolText(referenceExample('bloom_2_0_1.json'));
     if (!parsed.ok) throw new Error('the example protocol does not parse');
     const summary = bloomSummarySchema.parse(summarize(parsed.protocol));
     expect(summary.guardrails).toBe(1);

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { prepareStage2, validateData, type Dataset } from './data-stages.js';
 
 const file = readFileSync(
-  new URL('../../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url),
+  new URL('../../../../../packages/trainer/fixtures/ferryman.json', import.meta.url),
   'utf8',
 );
 const content = JSON.parse(file) as unknown;
 const parsed = parseProtocolText(file);
-if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
+if (!parsed.ok) throw new Error('ferryman.json does not parse');
 const dataset = prepareStage2(parsed.protocol).artifacts.dataset as Dataset;
 
 const sample = (reaction: string, i: number) => ({
@@ -21,7 +21,7 @@ const sample = (reaction: string, i: number) => ({
 });
 
 describe('data_validation: how the quality check will run', () => {
-  it('plans k-fold check models for a small protocol (bloom_2_0_1) and reports them', () => {
+  it('plans k-fold check models for a small protocol (our ferryman fixture) and reports them', () => {
     const { metrics, artifacts } = validateData(content, dataset);
     expect(artifacts).not.toHaveProperty('split');
     expect(metrics).toMatchObject({ train: dataset.examples.length, qualityMethod: 'k-fold' });
