@@ -18,6 +18,8 @@
 // QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an override into the plan (experiments only; the figures
 // reported are without it). QUALITY_VERBOSE=1 lists the held-out misses. QUALITY_SEED=2 trains with another seed.
 // QUALITY_BASE=none trains from scratch even when the package has a base model (the default starts from it).
+// QUALITY_CHECK=off skips the quality check's models (the agent and its held-out figures are the same, sooner);
+// QUALITY_THREADS=1 trains on one core (two experiments side by side).
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
@@ -117,7 +119,14 @@ async function run(name: Name) {
     `  tokenizer   ${fmt((performance.now() - t0) / 1000, 2).padStart(6)} s  ${stage.metrics.vocabularySize} ids`,
   );
 
-  const common = { protocol, examples, tokenizer: stage.tokenizer, plan } as const;
+  const common = {
+    protocol,
+    examples,
+    tokenizer: stage.tokenizer,
+    plan,
+    qualityCheck: process.env.QUALITY_CHECK !== 'off',
+    threads: process.env.QUALITY_THREADS === '1' ? (1 as const) : (2 as const),
+  } as const;
   t0 = performance.now();
   const pre = await trainingStage({ ...common, phase: 'pretraining' });
   if (pre.status !== 'completed') throw new Error('pretraining paused');

@@ -129,7 +129,8 @@ describe('planFromBase', () => {
     });
     expect(small.base).toEqual({ sha256: 'abc' });
     expect(small.augment.synonyms).toBeGreaterThan(0);
-    expect(small.finetuning).toMatchObject({ steps: 150, batchTokens: 1024, lr: 3e-3 });
+    expect(small.finetuning).toMatchObject({ steps: 100, batchTokens: 1024, lr: 3e-3 });
+    expect(small.augment).toMatchObject({ copies: 24, synonyms: 0.3 });
     const large = planFromBase({ ...stats(218, 11_321), vocabularySize: 2100 }, base);
     expect(large.finetuning).toMatchObject({ steps: 387, batchTokens: 2048 });
   });

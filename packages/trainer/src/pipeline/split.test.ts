@@ -10,7 +10,7 @@ describe('qualityFolds', () => {
     const examples = [...['A', 'B', 'A', 'C', 'B', 'A', 'B', 'A'].map(sample), guardrail];
     const q = qualityFolds(examples)!;
     expect(q.method).toBe('k-fold');
-    expect(q.folds).toHaveLength(4); // the most samples a reaction has
+    expect(q.folds).toHaveLength(MAX_FOLDS); // the most samples a reaction has (4), capped
     const asked = q.folds.flatMap((f) => f.validation).sort((a, b) => a - b);
     expect(asked).toEqual([0, 1, 2, 4, 5, 6, 7]); // not C (index 3), not the guardrail (8)
     for (const f of q.folds) {
