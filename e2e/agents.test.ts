@@ -15,10 +15,10 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
     ],
   });
 
-  it('uploads bloom_2_0_1.json, follows its training live to Trained, downloads it, renames and deletes it', async () => {
+  it('uploads lighthouse_2_0_1.json, follows its training live to Trained, downloads it, renames and deletes it', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
-    await uploadExample(page, 'bloom_2_0_1.json');
+    await uploadExample(page, 'lighthouse_2_0_1.json');
     await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
     await page.locator('li.stage-card').first().waitFor();
     expect(await page.locator('li.stage-card').count()).toBe(7);
@@ -96,7 +96,7 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
   it('refuses a template file with a translated problem, creating nothing', async () => {
     const page = await newPage({ width: 375, height: 800 });
     await signedInContextUser(page.context());
-    await uploadExample(page, 'template_2_1_0.json');
+    await uploadExample(page, 'lighthouse_template_2_1_0.json');
     await page.getByText(en.upload.errors.invalidProtocol).waitFor();
     await page
       .getByText(/template file, not a protocol file/)

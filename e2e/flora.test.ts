@@ -23,10 +23,10 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     ],
   });
 
-  it('trains bloom_2_0_1.json and runs it in the playground: an output, a reaction, a guardrail', async () => {
+  it('trains lighthouse_2_0_1.json and runs it in the playground: an output, a reaction, a guardrail', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
-    await uploadExample(page, 'bloom_2_0_1.json');
+    await uploadExample(page, 'lighthouse_2_0_1.json');
     await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
     await expect
       .poll(async () => stageStatuses(page), { timeout: 150_000, interval: 500 })
@@ -36,12 +36,12 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     const instruction = playground.getByLabel(en.playground.instruction);
     await instruction.waitFor({ timeout: 30_000 });
     expect(await instruction.locator('option').allTextContents()).toEqual([
-      'alice_cat_alice_continue',
-      'alice_cat_alice_appear_disappear',
-      'alice_cat_alice_instruction_numeric',
+      'keeper_talks_with_sailor',
+      'fog_on_the_bay',
+      'ship_reports_position',
     ]);
-    await playground.getByLabel('Input line 1').fill('Then it doesnt matter which way you go.');
-    await playground.getByLabel('Input line 2').fill('Can you tell me a way?');
+    await playground.getByLabel('Input line 1').fill('Gull Cape light, good evening to you.');
+    await playground.getByLabel('Input line 2').fill('Evening, keeper. Is the harbour still open tonight?');
     await playground.getByLabel('Input line 2').press('Enter');
 
     const reaction = playground.locator('.playground__reaction');
@@ -75,8 +75,11 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
         stdio: 'ignore',
       });
       const request = {
-        instruction: 'alice_cat_alice_continue',
-        inputs: [{ text: 'Then it doesnt matter which way you go.' }, { text: 'Can you tell me a way?' }],
+        instruction: 'keeper_talks_with_sailor',
+        inputs: [
+          { text: 'Gull Cape light, good evening to you.' },
+          { text: 'Evening, keeper. Is the harbour still open tonight?' },
+        ],
       };
       const answer = execFileSync(path.join(work, 'node_modules/.bin/flora'), ['run', agentFile, '--jsonl'], {
         cwd: work,
@@ -95,10 +98,10 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // A guardrail example runs in one click, on its line.
-    await playground.getByRole('button', { name: /^Run with “what is the capital of Spain\?”/ }).click();
+    await playground.getByRole('button', { name: /^Run with “who will win the football cup\?”/ }).click();
     await expect
       .poll(() => playground.getByLabel('Input line 2').inputValue())
-      .toBe('what is the capital of Spain?');
+      .toBe('who will win the football cup?');
     await playground.getByRole('button', { name: en.playground.run, exact: true }).waitFor();
     // The tiny test model may or may not write text here; the answer box then says so in words.
     const guardrailOutput = playground.locator('.playground__output');
@@ -111,14 +114,14 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
       expect(await reaction.textContent()).toBe(en.playground.refused);
 
     // A numeric instruction takes its numbers.
-    await instruction.selectOption('alice_cat_alice_instruction_numeric');
+    await instruction.selectOption('ship_reports_position');
     await playground
       .getByRole('group', { name: 'Numbers of line 1' })
       .getByRole('spinbutton')
       .first()
-      .fill('100');
-    await playground.getByLabel('Input line 1').fill('Then it doesnt matter which way you go.');
-    await playground.getByLabel('Input line 2').fill('Can you tell me a way?');
+      .fill('12');
+    await playground.getByLabel('Input line 1').fill('This is the Marta, reporting our position.');
+    await playground.getByLabel('Input line 2').fill('The wind is picking up from the west.');
     await playground.getByRole('button', { name: en.playground.run, exact: true }).click();
     await playground.getByRole('button', { name: en.playground.run, exact: true }).waitFor();
     await playground.locator('.playground__reaction').waitFor();

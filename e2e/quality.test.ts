@@ -60,7 +60,7 @@ describe.skipIf(!hasBrowser)('how well a trained agent understands new phrasings
   it('shows the quality check on the agent page once training is done, in English and Polish', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
-    await uploadExample(page, 'bloom_2_0_1.json', 'Quality check');
+    await uploadExample(page, 'lighthouse_2_0_1.json', 'Quality check');
     await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
     const agentPath = new URL(page.url()).pathname;
     const id = agentPath.split('/').at(-1)!;

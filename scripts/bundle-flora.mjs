@@ -1,10 +1,11 @@
 // Flora as users get it: one ES module for the engine (dist/flora.js, no `node:` imports: Node and browsers)
-// and one for the CLI (dist/flora-cli.js, Node), bundled by esbuild from what `tsc -b` wrote to dist.
+// and one for the CLI (dist/flora-cli.js, Node), bundled by esbuild from the modules in dist (scripts/build.mjs
+// writes them with esbuild; `tsc -b` writes the same).
 // One file instead of fourteen: Node's module loader allocates per module; an agent's process measured
 // 0.25 (1M) and 0.43 MB (5M) less resident memory with the bundle (packages/flora/README.md, "Measured").
 // dist/flora.js is also the browser module the server offers (scripts/build.mjs copies it).
 // Rebuilds only when dist's modules are newer than the bundles (or with force). Called by scripts/build.mjs
-// and the Flora bench, after tsc -b.
+// and the Flora bench, once dist holds the modules.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,7 @@ function newestModule(dir) {
 /** Writes the bundles when they are missing or older than dist's modules; returns whether it wrote them. */
 export async function bundleFlora({ force = false } = {}) {
   if (!existsSync(path.join(dist, 'index.js')))
-    throw new Error('packages/flora/dist is not built: run tsc -b first');
+    throw new Error('packages/flora/dist is not built: run node scripts/build.mjs first');
   const modules = newestModule(dist);
   const stale = FLORA_BUNDLES.some(({ outfile }) => {
     const at = path.join(dist, outfile);

@@ -22,10 +22,14 @@ async function api(context: BrowserContext, method: 'GET' | 'POST', path: string
   return context.request.post(path, { data, headers: { 'X-XSRF-TOKEN': xsrf! } });
 }
 
-/** Signs a new account up, confirms it from the outbox e-mail and signs the context in. */
-export async function signedInContextUser(
+/**
+ * Signs a new account up (in `language`, default the server's choice) and confirms it from the outbox
+ * e-mail, without signing in; answers the confirmation link's path (used up by now).
+ */
+export async function confirmedAccount(
   context: BrowserContext,
-  email = newEmail('user'),
+  email: string,
+  language?: 'en' | 'pl',
 ): Promise<string> {
   await api(context, 'GET', '/api/health');
   const signUp = await api(context, 'POST', '/api/auth/signup', {
@@ -33,11 +37,23 @@ export async function signedInContextUser(
     password: PASSWORD,
     firstName: 'Uma',
     lastName: 'User',
+    ...(language ? { language } : {}),
   });
   expect(signUp.status()).toBe(201);
   const mail = await waitForEmail(email, /Greenhouse/);
-  const token = new URLSearchParams(linkPath(mail, 'email-confirmation').split('?')[1]).get('token');
+  const link = linkPath(mail, 'email-confirmation');
+  const token = new URLSearchParams(link.split('?')[1]).get('token');
   expect((await api(context, 'POST', '/api/auth/email/confirm', { token })).status()).toBe(200);
+  return link;
+}
+
+/** Signs a new account up, confirms it from the outbox e-mail and signs the context in. */
+export async function signedInContextUser(
+  context: BrowserContext,
+  email = newEmail('user'),
+  language?: 'en' | 'pl',
+): Promise<string> {
+  await confirmedAccount(context, email, language);
   await signIn(context, email, PASSWORD);
   return email;
 }

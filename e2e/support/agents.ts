@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '@greenhouse/mtp/testing/files';
 import type { Page } from 'playwright-core';
 import { en } from '../../apps/web/src/locales/en.js';
 
-/** A shared reference protocol file (CI has ../shared beside the checkout). */
-export const exampleFile = (name: string) =>
-  fileURLToPath(new URL(`../../../shared/mtp/examples/${name}`, import.meta.url));
+/** One of our protocol fixtures (packages/mtp/fixtures), e.g. lighthouse_2_0_1.json. */
+export const exampleFile = (name: string) => fixturePath(name);
 
-/** Uploads an example protocol through the new-agent form (optionally naming the agent). */
+/** Uploads an example protocol (a fixture) through the new-agent form (optionally naming the agent). */
 export async function uploadExample(page: Page, file: string, name?: string): Promise<void> {
   await page.goto('/agent/new');
   await page.getByRole('heading', { name: en.newAgent.formHeading }).waitFor();

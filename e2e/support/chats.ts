@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { en } from '../../apps/web/src/locales/en.js';
 
@@ -28,4 +28,53 @@ export async function say(page: Page, message: string): Promise<string> {
   await answerFinished(page, before + 1);
   await expect.poll(() => box.inputValue()).toBe('');
   return lastAnswer(page);
+}
+
+/** An API call as the web app makes it: the context's cookies, and the CSRF header on unsafe methods. */
+export async function apiCall(
+  context: BrowserContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  let xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!xsrf) {
+    await context.request.get('/api/health');
+    xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  }
+  const res = await context.request.fetch(path, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: method === 'GET' ? {} : { 'X-XSRF-TOKEN': xsrf! },
+  });
+  const text = await res.text();
+  return { status: res.status(), body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** Sets the signed-in account's language (the app's texts follow it). */
+export async function setLanguage(context: BrowserContext, language: 'en' | 'pl'): Promise<void> {
+  const res = await apiCall(context, 'PUT', '/api/account/data', {
+    firstName: 'Uma',
+    lastName: 'User',
+    language,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The prompts the signed-in account has used this period. */
+export async function promptsUsed(context: BrowserContext): Promise<number> {
+  const res = await apiCall(context, 'GET', '/api/account/data');
+  return (res.body as { prompts: { used: number } }).prompts.used;
+}
+
+/** Uses up the account's whole allowance, one new chat of its own per prompt. */
+export async function useAllPrompts(context: BrowserContext): Promise<void> {
+  const me = (await apiCall(context, 'GET', '/api/account/data')).body as {
+    prompts: { limit: number; used: number };
+  };
+  for (let i = me.prompts.used; i < me.prompts.limit; i++) {
+    const res = await apiCall(context, 'POST', '/api/bloom/chats', { message: `A test agent ${i}.` });
+    expect(res.status).toBe(201);
+  }
+  expect(await promptsUsed(context)).toBe(me.prompts.limit);
 }

@@ -30,7 +30,8 @@ import { instanceSecret } from './lib/instance-secret.js';
 import { webDistDir } from './lib/paths.js';
 import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
 import { csrfPlugin } from './plugins/csrf.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
+import { RequestLogController } from './plugins/request-log.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { healthRoutes } from './routes/api/health.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
@@ -57,6 +58,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.log ? { loggerInstance: options.log } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // One line per request when it is answered (plugins/request-log.ts) instead of Fastify's two.
+    logController: new RequestLogController(),
+    // A malformed address and the like: our error shape (or page), not Fastify's own JSON.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

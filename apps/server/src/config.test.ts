@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.driver).toBe('pglite');
   });
 
+  it('reads LOG_FORMAT (json or pretty; unset: chosen by the terminal)', () => {
+    expect(loadConfig({}).logFormat).toBeNull();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: '' }).logFormat).toBeNull();
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(
+      /LOG_FORMAT: must be json or pretty \(got "yaml"\)/,
+    );
+  });
+
   it('lists every bad value with its variable name', () => {
     try {
       loadConfig({ PORT: '0', DATABASE_URL: 'sqlite://x', LOG_LEVEL: 'loud' });

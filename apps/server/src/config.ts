@@ -27,6 +27,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded database)')
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
     TRUST_PROXY: booleanString.default(false),
     ACCOUNT_APPROVAL: booleanString.default(false),
     PROMPTS_DEFAULT_LIMIT: z.coerce.number().int().min(0, 'must be 0 or more').default(50),
@@ -77,6 +78,8 @@ const envSchema = z
       ? ({ driver: 'postgres', url: env.DATABASE_URL } as const)
       : ({ driver: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     logLevel: env.LOG_LEVEL,
+    /** json or pretty; null: pretty at a terminal, json otherwise (lib/logger.ts). */
+    logFormat: env.LOG_FORMAT ?? null,
     trustProxy: env.TRUST_PROXY,
     accountApproval: env.ACCOUNT_APPROVAL,
     prompts: { defaultLimit: env.PROMPTS_DEFAULT_LIMIT, renewalDays: env.PROMPTS_RENEWAL_DAYS },

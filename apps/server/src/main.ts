@@ -4,7 +4,9 @@ import { buildApp } from './app.js';
 import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { startWorkers, type Workers } from './features/jobs/start-workers.js';
-import { createLogger } from './lib/logger.js';
+import { appVersion } from './lib/app-version.js';
+import { startBanner } from './lib/banner.js';
+import { chooseLogFormat, createLogger } from './lib/logger.js';
 
 const config = loadConfigOrExit();
 
@@ -46,6 +48,8 @@ try {
   }
   throw error;
 }
-app.log.info(
-  `Greenhouse is running at ${config.appUrl} (database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
-);
+const logFormat = chooseLogFormat(config.logFormat, process.stdout.isTTY);
+const banner = startBanner(config, { version: appVersion(), driver: database.driver, logFormat });
+if (logFormat === 'json') log.info(banner.fields, banner.title);
+// Readable logs: the facts as aligned lines between blank ones (at the info level, like any other line).
+else if (log.isLevelEnabled('info')) process.stdout.write(`\n${banner.lines.join('\n')}\n\n`);

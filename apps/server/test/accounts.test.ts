@@ -84,9 +84,10 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
 
     const confirmed = await c.post('/api/auth/email/confirm', { token });
     expect(confirmed.body).toEqual({ status: 'confirmed' });
+    // Used once: opened again, the link says the address is already confirmed (and confirms nothing).
     const replayed = await c.post('/api/auth/email/confirm', { token });
-    expect(replayed.status).toBe(400);
-    expect(replayed.body.code).toBe('authorization.invalid_email_confirmation_token');
+    expect(replayed.status).toBe(409);
+    expect(replayed.body).toMatchObject({ code: 'CONFLICT', params: { reason: 'email_already_confirmed' } });
 
     const signIn = await c.post('/api/auth/signin', { email, password: PASSWORD });
     expect(signIn.status).toBe(200);

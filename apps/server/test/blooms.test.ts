@@ -1,14 +1,12 @@
 import { bloomListResponseSchema, bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
+import { describeWithReference, fixtureText, referenceText } from '@greenhouse/mtp/testing';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
-import { describeWithReference, referenceExample } from './support/reference.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { pollBloom } from './support/training.js';
+import { exampleProtocol, pollBloom } from './support/training.js';
 import { signedInClient } from './support/users.js';
-
-const example = referenceExample;
 
 let t: TestApp;
 let alice: SessionClient;
@@ -43,12 +41,14 @@ const untilDataStagesSettle = (client: SessionClient, id: string): Promise<Bloom
     60_000,
   );
 
-describeWithReference('uploading protocol files', () => {
-  it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])(
+describe('uploading protocol files', () => {
+  it.each(['lighthouse_2_0_1.json', 'innkeeper_1_2_0.json'])(
     'takes %s through the data stages',
     { timeout: 90_000 },
     async (file) => {
-      const res = await alice.upload('/api/bloom/upload', { file: { name: file, content: example(file) } });
+      const res = await alice.upload('/api/bloom/upload', {
+        file: { name: file, content: fixtureText(file) },
+      });
       expect(res.status).toBe(201);
       const created = bloomSchema.parse(res.body);
       expect(created.dataset.name).toBe(file);
@@ -100,32 +100,32 @@ describeWithReference('uploading protocol files', () => {
 
   it('uses the given name, else the protocol’s', async () => {
     const named = await alice.upload('/api/bloom/upload', {
-      name: '  Cheshire  ',
-      file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      name: '  Maren  ',
+      file: { name: 'x.json', content: exampleProtocol() },
     });
-    expect(named.body.name).toBe('Cheshire');
+    expect(named.body.name).toBe('Maren');
     const unnamed = await alice.upload('/api/bloom/upload', {
       name: '',
-      file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+      file: { name: 'x.json', content: exampleProtocol() },
     });
-    expect(unnamed.body.name).toBe(JSON.parse(example('bloom_2_0_1.json')).name);
+    expect(unnamed.body.name).toBe('lighthouse_keeper');
   });
 });
 
-describeWithReference('refusing bad files, leaving nothing behind', () => {
+describe('refusing bad files, leaving nothing behind', () => {
   const cases: Array<
     [string, Parameters<SessionClient['upload']>[1], number, string, Record<string, unknown>?]
   > = [
     ['no file', { name: 'x' }, 400, 'bloom.missing_file', { field: 'file' }],
     [
       'a template file',
-      { file: { name: 't.json', content: example('template_2_1_0.json') } },
+      { file: { name: 't.json', content: fixtureText('lighthouse_template_2_1_0.json') } },
       400,
       'bloom.invalid_file',
     ],
     [
       'a model manifest',
-      { file: { name: 'm.json', content: example('model_1_0_0.json') } },
+      { file: { name: 'm.json', content: fixtureText('lighthouse_model_1_0_0.json') } },
       400,
       'bloom.invalid_file',
     ],
@@ -138,20 +138,20 @@ describeWithReference('refusing bad files, leaving nothing behind', () => {
     ],
     [
       'not a .json file',
-      { file: { name: 'agent.txt', content: example('bloom_2_0_1.json') } },
+      { file: { name: 'agent.txt', content: exampleProtocol() } },
       400,
       'bloom.invalid_file',
     ],
     [
       'a name over 128',
-      { name: 'n'.repeat(129), file: { name: 'a.json', content: example('bloom_2_0_1.json') } },
+      { name: 'n'.repeat(129), file: { name: 'a.json', content: exampleProtocol() } },
       400,
       'bloom.name_too_long',
       { field: 'name', max: 128 },
     ],
     [
       'a file name over 128',
-      { file: { name: `${'f'.repeat(130)}.json`, content: example('bloom_2_0_1.json') } },
+      { file: { name: `${'f'.repeat(130)}.json`, content: exampleProtocol() } },
       400,
       'bloom.file_name_too_long',
       { field: 'file', max: 128 },
@@ -174,7 +174,7 @@ describeWithReference('refusing bad files, leaving nothing behind', () => {
   });
 
   it('lists the problems of an invalid protocol, each with its JSON path and message key', async () => {
-    const broken = JSON.parse(example('bloom_2_0_1.json'));
+    const broken = JSON.parse(exampleProtocol());
     delete broken.inputs;
     broken.instruction.sets[0].samples[0].result = 'No_Such_Token_';
     const res = await alice.upload('/api/bloom/upload', {
@@ -189,7 +189,7 @@ describeWithReference('refusing bad files, leaving nothing behind', () => {
   });
 
   it('refuses a state machine protocol as not implemented yet', async () => {
-    const machine = JSON.parse(example('bloom_2_0_1.json'));
+    const machine = JSON.parse(exampleProtocol());
     machine.model_type = 'state_machine';
     const res = await alice.upload('/api/bloom/upload', {
       file: { name: 'machine.json', content: JSON.stringify(machine) },
@@ -205,13 +205,13 @@ describeWithReference('refusing bad files, leaving nothing behind', () => {
   });
 });
 
-describeWithReference('the agents list and the agent', () => {
+describe('the agents list and the agent', () => {
   it('pages, sorts and filters per the query rules', async () => {
     const { client } = await signedInClient(t);
     for (const name of ['alpha', 'beta', 'gamma']) {
       await client.upload('/api/bloom/upload', {
         name,
-        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+        file: { name: 'x.json', content: exampleProtocol() },
       });
     }
     const page = bloomListResponseSchema.parse((await client.get('/api/blooms?page=1&pageSize=2')).body);
@@ -237,7 +237,7 @@ describeWithReference('the agents list and the agent', () => {
       const { client } = await signedInClient(t);
       const created = (
         await client.upload('/api/bloom/upload', {
-          file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+          file: { name: 'x.json', content: exampleProtocol() },
         })
       ).body;
       await untilDataStagesSettle(client, created.id);
@@ -266,7 +266,7 @@ describeWithReference('the agents list and the agent', () => {
   it('has no download before training has exported the agent', async () => {
     const created = (
       await alice.upload('/api/bloom/upload', {
-        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+        file: { name: 'x.json', content: exampleProtocol() },
       })
     ).body;
     const res = await alice.get(`/api/blooms/${created.id}/download`);
@@ -277,7 +277,7 @@ describeWithReference('the agents list and the agent', () => {
   it('never shows, renames, deletes or downloads another user’s agent', async () => {
     const created = (
       await alice.upload('/api/bloom/upload', {
-        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+        file: { name: 'x.json', content: exampleProtocol() },
       })
     ).body;
     const { client: mallory } = await signedInClient(t);
@@ -301,17 +301,42 @@ describeWithReference('the agents list and the agent', () => {
   });
 });
 
-describeWithReference('a priced agent (AGENT_PRICE_CENTS)', () => {
+describe('a priced agent (AGENT_PRICE_CENTS)', () => {
   it('waits for payment: not_initialized, and no training', async () => {
     const priced = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
     try {
       const { client } = await signedInClient(priced);
       const res = await client.upload('/api/bloom/upload', {
-        file: { name: 'x.json', content: example('bloom_2_0_1.json') },
+        file: { name: 'x.json', content: exampleProtocol() },
       });
       expect(res.body.payment).toEqual({ status: 'not_initialized', amountCents: 500, currency: 'usd' });
     } finally {
       await priced.close();
     }
+  });
+});
+
+describeWithReference('uploading the official example files', () => {
+  // Priced, so no training follows: the upload and its data stages are what is tested here.
+  let priced: TestApp;
+  let client: SessionClient;
+  beforeAll(async () => {
+    priced = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
+    ({ client } = await signedInClient(priced));
+  });
+  afterAll(async () => {
+    await priced?.close();
+  });
+
+  it.each(['bloom_2_0_1.json', 'bloom_1_2_0.json'])('accepts %s', { timeout: 90_000 }, async (file) => {
+    const res = await client.upload('/api/bloom/upload', {
+      file: { name: file, content: referenceText(`examples/${file}`) },
+    });
+    expect(res.status).toBe(201);
+    const created = bloomSchema.parse(res.body);
+    expect(created.dataset.name).toBe(file);
+    const bloom = await untilDataStagesSettle(client, created.id);
+    expect(bloom.stages.slice(0, 3).map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(bloom.summary!.instructions).toHaveLength(3);
   });
 });

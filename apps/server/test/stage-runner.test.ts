@@ -2,17 +2,17 @@ import { bloomSchema, bloomStatusLabel } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/features/jobs/job-queue.js';
 import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
 import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';
 import { StageRunner, type StageImplementations } from '../src/features/pipeline/stage-runner.js';
 import { StageFailure } from '../src/features/pipeline/stages.js';
-import { describeWithReference, referenceExample } from './support/reference.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { exampleProtocol } from './support/training.js';
 import { signedInClient } from './support/users.js';
 
-const protocolFile = () => referenceExample('bloom_2_0_1.json');
+const protocolFile = () => exampleProtocol();
 
 let t: TestApp;
 let bloomId: string;
@@ -58,7 +58,7 @@ async function stage(name: (typeof schema.bloomStageName.enumValues)[number]) {
   return row!;
 }
 
-describeWithReference('the stage runner', () => {
+describe('the stage runner', () => {
   it('does nothing for a stage delivered again after it completed', async () => {
     const runner = runnerWith();
     const before = await stage('data_preparation_stage_2');

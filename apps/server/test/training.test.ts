@@ -5,9 +5,8 @@ import { bloomStatusLabel, trainingMetricsSchema, type Bloom } from '@greenhouse
 import { schema } from '@greenhouse/db';
 import { loadAgent } from '@greenhouse/trainer';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
-import { describeWithReference } from './support/reference.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
   exampleProtocol,
@@ -43,9 +42,9 @@ const untilSettled = (client: SessionClient, id: string) =>
 
 const stageOf = (bloom: Bloom, name: string) => bloom.stages.find((s) => s.name === name)!;
 
-/** bloom_2_0_1.json with one sample string far longer than the model's context. */
+/** The example protocol with one sample string far longer than the model's context. */
 function protocolWithHugeSample(): string {
-  const protocol = JSON.parse(exampleProtocol('bloom_2_0_1.json')) as {
+  const protocol = JSON.parse(exampleProtocol()) as {
     instruction: { sets: { samples: { strings: string[] }[] }[] };
   };
   protocol.instruction.sets[0]!.samples[0]!.strings[0] = Array.from(
@@ -66,12 +65,12 @@ async function mailWithSubject(subject: string) {
   }
 }
 
-describeWithReference('training an agent', () => {
+describe('training an agent', () => {
   let bloom: Bloom;
   let id: string;
 
   beforeAll(async () => {
-    id = await upload(owner, exampleProtocol('bloom_2_0_1.json'));
+    id = await upload(owner, exampleProtocol());
     bloom = await untilSettled(owner, id);
   }, 150_000);
 
@@ -142,14 +141,14 @@ describeWithReference('training an agent', () => {
   });
 });
 
-describeWithReference('a protocol the model cannot learn', () => {
+describe('a protocol the model cannot learn', () => {
   it(
     'fails its training with a reason the owner can read and an e-mail, while other agents train on',
     { timeout: 120_000 },
     async () => {
       const { client } = await signedInClient(t);
       const bad = await upload(client, protocolWithHugeSample(), 'huge.json');
-      const good = await upload(client, exampleProtocol('bloom_2_0_1.json'));
+      const good = await upload(client, exampleProtocol());
       const failed = await untilSettled(client, bad);
       expect(stageOf(failed, 'training_tokenizer')).toMatchObject({
         status: 'failed',
@@ -166,7 +165,7 @@ describeWithReference('a protocol the model cannot learn', () => {
   );
 });
 
-describeWithReference('a stage longer than its time slice', () => {
+describe('a stage longer than its time slice', () => {
   it(
     'pauses at checkpoints and goes on in new jobs, ending with the same model as one run',
     { timeout: 180_000 },
@@ -174,8 +173,8 @@ describeWithReference('a stage longer than its time slice', () => {
       const sliced = await createTestApp({ env: { JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '30' } });
       try {
         const { client } = await signedInClient(sliced);
-        const slicedId = await upload(client, exampleProtocol('bloom_2_0_1.json'));
-        const straightId = await upload(owner, exampleProtocol('bloom_2_0_1.json'));
+        const slicedId = await upload(client, exampleProtocol());
+        const straightId = await upload(owner, exampleProtocol());
         const [a, b] = await Promise.all([untilSettled(client, slicedId), untilSettled(owner, straightId)]);
         expect(bloomStatusLabel(a)).toBe('trained');
         expect(bloomStatusLabel(b)).toBe('trained');

@@ -77,7 +77,12 @@ export type GenerateAgentResponse = z.infer<typeof generateAgentResponseSchema>;
 
 export const demoPromptSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
 export type DemoPrompt = z.infer<typeof demoPromptSchema>;
-export const demoPromptsResponseSchema = z.object({ prompts: z.array(demoPromptSchema) });
+/** The demos, and which designer a new chat gets ('guided' or 'model'), so /chat/new can say which one runs. */
+export const demoPromptsResponseSchema = z.object({
+  mode: z.enum(chatModes),
+  prompts: z.array(demoPromptSchema),
+});
+export type DemoPromptsResponse = z.infer<typeof demoPromptsResponseSchema>;
 
 /**
  * The events of GET /bloom/chats/{id}/stream, each the `data` of an SSE event named by its key:

@@ -1,6 +1,7 @@
 // Flora's speed and memory, single thread, on two models in the agent format with RANDOM (GPT-2-initialised)
 // weights — training a 5M-parameter model would take many minutes and speed does not depend on the values:
-//   ~1M parameters (d 128, 5 layers) and ~5M (d 256, 6 layers), vocabulary of the example protocol, context 256.
+//   ~1M parameters (d 128, 5 layers) and ~5M (d 256, 6 layers), vocabulary of our example protocol (the
+//   lighthouse fixture, packages/mtp/fixtures), context 256.
 // Prints: decoding tokens/s and param·tokens/s (prompt of 64 tokens, then 192 tokens one forward each, every
 // token fed back whatever it is), time to first token for a 64-token input (median of 7), the same with the JS
 // kernel for comparison, and resident memory over a bare Node process (child processes, after a full GC) — then,

@@ -65,7 +65,7 @@ describe('loadAgent', () => {
     expect(i.instructions).toBe(agent.instructions);
     expect(i.instructions).toHaveLength(3);
     expect(i.reactions).toEqual(
-      expect.arrayContaining(['Continue_', 'Continue_<UNK>_', 'Appear_', 'Vanish_', 'Madness_']),
+      expect.arrayContaining(['Chat_', 'Chat_<UNK>_', 'Horn_', 'Lamp_', 'Lamp_<UNK>_', 'Warning_']),
     );
     expect(i.metrics).toHaveProperty('finetuning.steps', 80);
   });

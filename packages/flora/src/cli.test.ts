@@ -99,8 +99,8 @@ describe('flora (CLI)', () => {
     const { code, stdout } = await cli(['info', agentPath]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/parameters/);
-    expect(stdout).toContain('alice_cat_alice_instruction_numeric');
-    expect(stdout).toContain('Madness_');
+    expect(stdout).toContain('ship_reports_position');
+    expect(stdout).toContain('Warning_');
     const broken = path.join(path.dirname(agentPath), 'broken.json');
     writeFileSync(broken, '{"format": "greenhouse-agent", "formatVersion": 9}');
     const bad = await cli(['info', broken]);

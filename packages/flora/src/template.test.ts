@@ -16,22 +16,22 @@ describe('instructions from template.json', () => {
   it('lists every instruction set with its input lines, number slots and reactions', () => {
     expect(instructions.map((i) => i.name)).toEqual(protocol.sets.map((s) => s.name));
     expect(numeric.inputs.map((l) => l.numberSlots)).toEqual([
-      [{ min: -1000, max: 1000, length: 3 }],
-      [{ min: 0, max: 10 }],
+      [{ min: -50, max: 50, length: 2 }],
+      [{ min: 0, max: 12 }],
     ]);
-    expect(numeric.inputs.map((l) => l.numbers)).toEqual([3, 1]);
-    expect(instructions[0]!.reactions).toContain('Continue_<UNK>_');
+    expect(numeric.inputs.map((l) => l.numbers)).toEqual([2, 1]);
+    expect(instructions[0]!.reactions).toContain('Chat_<UNK>_');
   });
 
   it('renders prompts exactly as mtp renderPrompt, number slots and line breaks included', () => {
     const inputs = [
-      { text: 'Where\nare you going?', numbers: [100, -200, 0] },
-      { text: 'Down the rabbit hole.\r\n', numbers: [7] },
+      { text: 'Where\nis the reef?', numbers: [40, -50] },
+      { text: 'Blowing a gale.\r\n', numbers: [9] },
     ];
     expect(renderPrompt(instructions, numeric.name, inputs)).toBe(
       mtpRenderPrompt(protocol, numeric.name, inputs),
     );
-    expect(renderPrompt(instructions, numeric.name, inputs)).toContain('Coordinates_[100, -200, 0]\n');
+    expect(renderPrompt(instructions, numeric.name, inputs)).toContain('Position_[40, -50]\n');
     for (const i of instructions.filter((x) => x.inputs.every((l) => l.numbers === 0))) {
       const plain = i.inputs.map((_, k) => ({ text: `line ${k}` }));
       expect(renderPrompt(instructions, i.name, plain)).toBe(mtpRenderPrompt(protocol, i.name, plain));
@@ -48,17 +48,17 @@ describe('instructions from template.json', () => {
       return 'none';
     };
     const ok = [
-      { text: 'a', numbers: [1, 2, 3] },
+      { text: 'a', numbers: [1, 2] },
       { text: 'b', numbers: [4] },
     ];
     expect(code(() => renderPrompt(instructions, 'nope', ok))).toBe('unknown_instruction');
     expect(code(() => renderPrompt(instructions, numeric.name, ok.slice(0, 1)))).toBe('bad_input');
-    expect(code(() => renderPrompt(instructions, numeric.name, [ok[0]!, { text: 'b', numbers: [11] }]))).toBe(
+    expect(code(() => renderPrompt(instructions, numeric.name, [ok[0]!, { text: 'b', numbers: [13] }]))).toBe(
       'bad_input',
     );
     expect(code(() => renderPrompt(instructions, numeric.name, [ok[0]!, { text: 'b' }]))).toBe('bad_input');
     expect(
-      code(() => renderPrompt(instructions, numeric.name, [{ text: 'a', numbers: [1, 2, NaN] }, ok[1]!])),
+      code(() => renderPrompt(instructions, numeric.name, [{ text: 'a', numbers: [1, NaN] }, ok[1]!])),
     ).toBe('bad_input');
     expect(code(() => renderPrompt(instructions, numeric.name, [ok[0]!, { numbers: [1] } as never]))).toBe(
       'bad_input',
@@ -74,10 +74,10 @@ describe('instructions from template.json', () => {
 
 describe('parseOutput', () => {
   it.each([
-    'We are all mad here.\nMadness_5\n<EOS>',
+    'Turn back now.\nWarning_5\n<EOS>',
     'one line only',
-    '\n\nlead\nmiddle\nContinue_<UNK>_\n\n',
-    'text\n  Appear_  \n<EOS>junk after',
+    '\n\nlead\nmiddle\nChat_<UNK>_\n\n',
+    'text\n  Lamp_  \n<EOS>junk after',
     '',
   ])('reads %j as mtp does', (text) => {
     const mtp = mtpParseOutput(text);

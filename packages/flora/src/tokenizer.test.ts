@@ -15,11 +15,11 @@ const flora = Tokenizer.fromJSON(JSON.stringify(json));
 
 const TEXTS = [
   '',
-  'Alice was beginning to get very tired',
-  "<BOS>\nTree_English_Cat_Talk_\nWe're all mad here.\nTree_English_Alice_Talk_Emotion_5\n<RUN>\n",
-  'Coordinates_[-510, -361, 341] and 3.14159, 2026-11-22',
-  'Tree_Tree_<UNK>_<EOS><EOS>Continue_<UNK>_', // added tokens back to back
-  'Tree_English', // an added token's prefix that is not one
+  'Maren has kept the light for thirty years',
+  "<BOS>\nCape_Keeper_Radio_\nWe're all at sea here.\nCape_Sailor_Radio_Wind_5\n<RUN>\n",
+  'Position_[-42, 17] and 3.14159, 2026-11-22',
+  'Cape_Cape_<UNK>_<EOS><EOS>Chat_<UNK>_', // added tokens back to back
+  'Cape_Sail', // an added token's prefix that is not one
   'naïve café — “quotes”, emoji 🐇🕰️, 漢字, Ελληνικά',
   '  leading and trailing spaces  \t\r\n\n  ',
   "it's they're we've I'm you'll he'd",
@@ -60,7 +60,7 @@ describe('Tokenizer (Flora) vs the trainer', () => {
       expect(f.encode(text)).toEqual(extended.encode(text));
       expect(f.decode(extended.encode(text))).toBe(text);
     }
-    const key = extended.encode('Tree_');
+    const key = extended.encode('Cape_');
     expect(key).toHaveLength(1);
     expect(key[0]).toBeGreaterThanOrEqual(base.size);
     expect(f.isAddedId(key[0]!)).toBe(true);

@@ -1,7 +1,8 @@
-// Real agent files for Flora's tests and bench, made by the trainer's own stages from the shared example
-// protocol bloom_2_0_1.json (nothing committed: a trained tiny agent takes ~2 s, a random one ~0.1 s).
-import { readFileSync } from 'node:fs';
-import { parseProtocolText, type Protocol } from '@greenhouse/mtp';
+// Real agent files for Flora's tests and bench, made by the trainer's own stages from our example protocol,
+// the lighthouse keeper (packages/mtp/fixtures/lighthouse_2_0_1.json; nothing else committed: a trained tiny
+// agent takes ~2 s, a random one ~0.1 s).
+import type { Protocol } from '@greenhouse/mtp';
+import { fixtureProtocol } from '@greenhouse/mtp/testing/files';
 import {
   exportStage,
   Gpt,
@@ -12,12 +13,8 @@ import {
   type TrainingPlan,
 } from '@greenhouse/trainer';
 
-export const PROTOCOL_PATH = new URL('../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url);
-
 export function exampleProtocol(): Protocol {
-  const parsed = parseProtocolText(readFileSync(PROTOCOL_PATH, 'utf8'));
-  if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
-  return parsed.protocol;
+  return fixtureProtocol('lighthouse_2_0_1.json');
 }
 
 const CREATED_AT = '2026-01-01T00:00:00.000Z';

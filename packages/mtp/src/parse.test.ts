@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureJson, readShared, sharedJson, v1Example, v2Example } from '../test/support/files.js';
+import {
+  describeWithReference,
+  fixtureJson,
+  fixtureText,
+  referenceJson,
+  referenceText,
+} from '../test/support/testing.js';
 import { MAX_PROBLEMS } from './constants.js';
 import { parseProtocol, parseProtocolText, type ParseResult } from './parse.js';
 import type { Protocol } from './protocol.js';
 import { detectFileKind } from './versions.js';
 
 type Doc = Record<string, unknown>;
+
+const lighthouse = () => fixtureJson('lighthouse_2_0_1.json');
+const innkeeperV1 = () => fixtureJson('innkeeper_1_2_0.json');
 
 function ok(result: ParseResult) {
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.problems, null, 2)}`);
@@ -17,14 +26,22 @@ function problemsOf(result: ParseResult) {
   return result.problems;
 }
 
-describe('parseProtocol on the official examples', () => {
-  it('reads the v2 example (2.0.1) into the normalised model', () => {
-    const { protocol, version, warnings } = ok(parseProtocol(v2Example()));
+/** A protocol without its version and set names, to compare the same protocol across versions. */
+const comparable = (p: Protocol) => ({
+  ...p,
+  version: null,
+  tokens: { ...p.tokens },
+  sets: p.sets.map((s) => ({ ...s, name: null, named: null })),
+});
+
+describe('parseProtocol on our fixtures', () => {
+  it('reads the lighthouse (2.0.1) into the normalised model', () => {
+    const { protocol, version, warnings } = ok(parseProtocol(lighthouse()));
     expect(version).toBe('2.0.1');
     expect(warnings).toEqual([]);
     expect(protocol).toMatchObject({
       version: '2.0.1',
-      name: 'example',
+      name: 'lighthouse_keeper',
       inputs: 2,
       modelType: 'generative',
       encrypted: false,
@@ -32,103 +49,123 @@ describe('parseProtocol on the official examples', () => {
       memory: 3,
     });
     expect(protocol.context).toHaveLength(12);
-    expect(Object.keys(protocol.tokens)).toHaveLength(18);
-    expect(protocol.tokens['Coordinates_']).toEqual({
-      value: 'Coordinates_',
-      key: 'Coordinates_',
+    expect(Object.keys(protocol.tokens)).toHaveLength(17);
+    expect(protocol.tokens['Position_']).toEqual({
+      value: 'Position_',
+      key: 'Position_',
       kind: 'NumListToken',
-      min: -1000,
-      max: 1000,
-      length: 3,
-      description:
-        "A list of three numerical values representing the X, Y, and Z coordinates of the character's location in a 3D space.",
+      min: -50,
+      max: 50,
+      length: 2,
+      description: "The ship's position east and north of the lighthouse, in nautical miles.",
       special: null,
     });
-    expect(protocol.tokens['Madness_']).toMatchObject({
+    expect(protocol.tokens['Warning_']).toMatchObject({
       kind: 'FinalNumToken',
       min: 0,
-      max: 10,
+      max: 5,
       length: null,
     });
     expect(protocol.tokens['<RUN>']).toMatchObject({ kind: 'SpecialToken', special: 'infer' });
-    expect(protocol.specialTokens).toContain('Tree_English_Cat_Talk_Coordinates_');
+    expect(protocol.specialTokens).toContain('Cape_Sailor_Radio_Position_');
 
     expect(protocol.sets.map((s) => [s.name, s.named, s.samples.length, s.finalTokens])).toEqual([
-      ['alice_cat_alice_continue', true, 3, ['Continue_']],
-      ['alice_cat_alice_appear_disappear', true, 6, ['Appear_', 'Vanish_']],
-      ['alice_cat_alice_instruction_numeric', true, 3, ['Madness_']],
+      ['keeper_talks_with_sailor', true, 4, ['Chat_']],
+      ['fog_on_the_bay', true, 7, ['Horn_', 'Lamp_']],
+      ['ship_reports_position', true, 4, ['Warning_']],
     ]);
     const [first, , numeric] = protocol.sets;
     expect(first!.rows).toEqual([
-      ['Tree_', 'English_', 'Cat_', 'Talk_'],
-      ['Tree_', 'English_', 'Alice_', 'Talk_'],
-      ['Tree_', 'English_', 'Cat_', 'Talk_'],
+      ['Cape_', 'Keeper_', 'Radio_'],
+      ['Cape_', 'Sailor_', 'Radio_'],
+      ['Cape_', 'Keeper_', 'Radio_'],
     ]);
     expect(first!.guardrails).toEqual([
       {
         line: 1,
-        goodPrompt: 'Quote being spoken with 1-20 words',
-        badPrompt: 'Quote being spoken that is irrelevant and off topic with 1-20 words',
-        badOutput: 'Are you as mad as me?',
+        goodPrompt: "A sailor's radio message about the sea, the weather or the lighthouse, 3-20 words",
+        badPrompt: 'A message about anything far from the sea, the boats and the lighthouse',
+        badOutput: 'I keep a light, not a library. Ask me about the sea.',
         badExamples: [
-          'explain quantum mechanics.',
-          'who will win the next american election?',
-          'what is the capital of Spain?',
+          'write me a poem about cats.',
+          'which phone should I buy this year?',
+          'who will win the football cup?',
         ],
       },
     ]);
     expect(numeric!.samples[0]).toEqual({
       strings: [
-        'Then it doesnt matter which way you go.',
-        'Can you tell me a way?',
-        'Then it doesnt matter which way you go.',
+        'This is the Marta, reporting our position.',
+        'The wind is picking up from the west.',
+        'You are well clear of the reef, keep your course.',
       ],
-      numbers: [[], [5], []],
-      numberLists: [[[100, 200, -50]], [], []],
-      result: 'Madness_',
+      numbers: [[], [3], []],
+      numberLists: [[[12, -8]], [], []],
+      result: 'Warning_',
       prompt: null,
-      value: 5,
+      value: 0,
     });
   });
 
-  it('reads the v1 example (1.2.0) into the same model, with generated set names', () => {
-    const v1 = ok(parseProtocol(v1Example()));
+  it('reads the v1 innkeeper (1.2.0) into the same model as its 2.0.0 twin, with generated set names', () => {
+    const v1 = ok(parseProtocol(innkeeperV1()));
     expect(v1.version).toBe('1.2.0');
+    expect(v1.warnings).toEqual([]);
     expect(v1.protocol.modelType).toBe('generative');
     expect(v1.protocol.sets.map((s) => [s.name, s.named])).toEqual([
       ['set_1', false],
       ['set_2', false],
       ['set_3', false],
     ]);
-    // Apart from the version and the set names, v1 and v2 examples hold the same protocol.
-    const v2 = ok(parseProtocol(v2Example())).protocol;
-    const comparable = (p: Protocol) => ({
-      ...p,
-      version: null,
-      tokens: { ...p.tokens },
-      sets: p.sets.map((s) => ({ ...s, name: null, named: null })),
-    });
-    expect(comparable(v1.protocol)).toEqual(comparable(v2));
+    const v2 = ok(parseProtocol(fixtureJson('innkeeper_2_0_0.json')));
+    expect(v2.version).toBe('2.0.0');
+    expect(v2.protocol.sets.map((s) => [s.name, s.named])).toEqual([
+      ['at_the_counter', true],
+      ['a_room_for_the_night', true],
+      ['supper_orders', true],
+    ]);
+    // Apart from the version and the set names, the two files hold the same protocol.
+    expect(comparable(v1.protocol)).toEqual(comparable(v2.protocol));
+    // A NumToken on the response line (the room) and a list of three (the order).
+    expect(v1.protocol.sets[1]!.samples[0]).toMatchObject({ numbers: [[2], [4]], result: 'Bill_', value: 8 });
+    expect(v1.protocol.sets[2]!.samples[0]!.numberLists).toEqual([[[4, 4, 2]], []]);
   });
 
-  it('accepts each example under the other minor version of its major', () => {
+  it('reads set names, encrypted and emoji keys of a 1.2.1 file', () => {
+    const { protocol, version } = ok(parseProtocol(fixtureJson('beekeeper_1_2_1.json')));
+    expect(version).toBe('1.2.1');
+    expect(protocol.encrypted).toBe(true);
+    expect(protocol.sets.map((s) => [s.name, s.named, s.finalTokens])).toEqual([
+      ['visitor_is_afraid', true, ['Calm_']],
+      ['small_talk', true, ['<NON>']],
+    ]);
+    expect(protocol.tokens['Calm_']).toMatchObject({ value: 'Calm_', key: 'e9a4c7', kind: 'FinalToken' });
+    expect(protocol.tokens['Bee_']!.key).toBe('🐝');
+  });
+
+  it('accepts each file under the other minor version of its major', () => {
     expect(
-      ok(parseProtocol({ ...v1Example(), $schema: 'https://mtp.schemas.databiomes.com/v1/bloom_1_2_1.json' }))
-        .version,
+      ok(
+        parseProtocol({
+          ...innkeeperV1(),
+          $schema: 'https://mtp.schemas.databiomes.com/v1/bloom_1_2_1.json',
+        }),
+      ).version,
     ).toBe('1.2.1');
     expect(
-      ok(parseProtocol({ ...v2Example(), $schema: 'https://mtp.schemas.databiomes.com/v2/bloom_2_0_0.json' }))
-        .version,
+      ok(
+        parseProtocol({ ...lighthouse(), $schema: 'https://mtp.schemas.databiomes.com/v2/bloom_2_0_0.json' }),
+      ).version,
     ).toBe('2.0.0');
   });
 
   it('maps a v1 state machine flag and v2 model types', () => {
-    const sm = problemsOf(parseProtocol({ ...v1Example(), state_machine: true }));
+    const sm = problemsOf(parseProtocol({ ...innkeeperV1(), state_machine: true }));
     expect(sm.map((p) => [p.key, p.pointer, p.params])).toEqual([
       ['mtp.modelTypeNotSupported', '/state_machine', { modelType: 'state_machine' }],
     ]);
     for (const modelType of ['state_machine', 'multi_classifier']) {
-      const problems = problemsOf(parseProtocol({ ...v2Example(), model_type: modelType }));
+      const problems = problemsOf(parseProtocol({ ...lighthouse(), model_type: modelType }));
       expect(problems).toEqual([
         {
           path: ['model_type'],
@@ -139,6 +176,20 @@ describe('parseProtocol on the official examples', () => {
         },
       ]);
     }
+  });
+});
+
+describeWithReference('parseProtocol on the official examples', () => {
+  it('reads the v2 example as 2.0.1 and the v1 example as 1.2.0: the same protocol but for the set names', () => {
+    const v2 = ok(parseProtocol(referenceJson('examples/bloom_2_0_1.json')));
+    expect(v2.version).toBe('2.0.1');
+    expect(v2.warnings).toEqual([]);
+    expect(v2.protocol.sets.every((s) => s.named)).toBe(true);
+    const v1 = ok(parseProtocolText('\uFEFF' + referenceText('examples/bloom_1_2_0.json')));
+    expect(v1.version).toBe('1.2.0');
+    expect(v1.warnings).toEqual([]);
+    expect(v1.protocol.sets.map((s) => s.name)).toEqual(v2.protocol.sets.map((_, i) => `set_${i + 1}`));
+    expect(comparable(v1.protocol)).toEqual(comparable(v2.protocol));
   });
 });
 
@@ -155,11 +206,11 @@ describe('parseProtocol: which file it is', () => {
       'mtp.schemaUnknown',
       '/$schema',
     ],
-    ['a template', sharedJson('examples/template_2_1_0.json'), 'mtp.wrongFileKind', '/$schema'],
-    ['a model manifest', sharedJson('examples/model_1_0_0.json'), 'mtp.wrongFileKind', '/$schema'],
+    ['a template', fixtureJson('lighthouse_template_2_1_0.json'), 'mtp.wrongFileKind', '/$schema'],
+    ['a model manifest', fixtureJson('lighthouse_model_1_0_0.json'), 'mtp.wrongFileKind', '/$schema'],
     [
       'an unknown protocol version',
-      { ...v2Example(), $schema: 'https://mtp.schemas.databiomes.com/v2/bloom_2_1_0.json' },
+      { ...lighthouse(), $schema: 'https://mtp.schemas.databiomes.com/v2/bloom_2_1_0.json' },
       'mtp.schemaVersionUnsupported',
       '/$schema',
     ],
@@ -170,7 +221,12 @@ describe('parseProtocol: which file it is', () => {
   });
 
   it('names the kind of a wrong file and the supported versions', () => {
-    const [template] = problemsOf(parseProtocol(sharedJson('examples/template_1_2_0.json')));
+    const [template] = problemsOf(
+      parseProtocol({
+        ...fixtureJson<Doc>('lighthouse_template_2_1_0.json'),
+        $schema: 'https://mtp.schemas.databiomes.com/v1/template_1_2_0.json',
+      }),
+    );
     expect(template!.message).toBe(
       'This is a template file, not a protocol file. Upload the protocol (bloom) file instead.',
     );
@@ -188,21 +244,28 @@ describe('parseProtocol: which file it is', () => {
 
   it('accepts an http:// or #-terminated schema URL of a supported version', () => {
     expect(
-      ok(parseProtocol({ ...v2Example(), $schema: 'http://mtp.schemas.databiomes.com/v2/bloom_2_0_1.json#' }))
-        .version,
+      ok(
+        parseProtocol({ ...lighthouse(), $schema: 'http://mtp.schemas.databiomes.com/v2/bloom_2_0_1.json#' }),
+      ).version,
     ).toBe('2.0.1');
   });
 });
 
 describe('detectFileKind', () => {
   it.each([
-    ['examples/bloom_1_2_0.json', 'protocol'],
-    ['examples/bloom_2_0_1.json', 'protocol'],
-    ['examples/template_1_2_0.json', 'template'],
-    ['examples/template_2_1_0.json', 'template'],
-    ['examples/model_1_0_0.json', 'model'],
+    ['lighthouse_2_0_1.json', 'protocol'],
+    ['innkeeper_1_2_0.json', 'protocol'],
+    ['beekeeper_1_2_1.json', 'protocol'],
+    ['lighthouse_template_2_1_0.json', 'template'],
+    ['lighthouse_model_1_0_0.json', 'model'],
   ])('%s is a %s file', (file, kind) => {
-    expect(detectFileKind(sharedJson(file))).toBe(kind);
+    expect(detectFileKind(fixtureJson(file))).toBe(kind);
+  });
+
+  it('reads a v1 template URL as a template', () => {
+    expect(detectFileKind({ $schema: 'https://mtp.schemas.databiomes.com/v1/template_1_2_0.json' })).toBe(
+      'template',
+    );
   });
 
   it('says unknown for anything else', () => {
@@ -214,9 +277,21 @@ describe('detectFileKind', () => {
   });
 });
 
+describeWithReference('detectFileKind on the official examples', () => {
+  it.each([
+    ['examples/bloom_1_2_0.json', 'protocol'],
+    ['examples/bloom_2_0_1.json', 'protocol'],
+    ['examples/template_1_2_0.json', 'template'],
+    ['examples/template_2_1_0.json', 'template'],
+    ['examples/model_1_0_0.json', 'model'],
+  ])('%s is a %s file', (file, kind) => {
+    expect(detectFileKind(referenceJson(file))).toBe(kind);
+  });
+});
+
 describe('parseProtocol: problem order and cap', () => {
   it('lists schema problems before semantic ones', () => {
-    const doc = v2Example();
+    const doc = lighthouse();
     delete doc.valid;
     doc.model_type = 'multi_classifier';
     doc.name = 'n'.repeat(129);
@@ -229,7 +304,7 @@ describe('parseProtocol: problem order and cap', () => {
   });
 
   it('runs the semantic checks only on a file that passed the schema', () => {
-    const doc = v2Example();
+    const doc = lighthouse();
     const sets = (doc.instruction as { sets: Doc[] }).sets;
     sets[0]!.set = [['Nobody_']]; // semantic problems…
     delete sets[1]!.samples; // …and a schema problem
@@ -237,26 +312,26 @@ describe('parseProtocol: problem order and cap', () => {
   });
 
   it(`reports at most MAX_PROBLEMS (${MAX_PROBLEMS}), the last one counting the rest`, () => {
-    const doc = v2Example();
-    for (const token of Object.values(doc.tokens as Record<string, Doc>)) delete token.key; // 18 problems
+    const doc = lighthouse();
+    for (const token of Object.values(doc.tokens as Record<string, Doc>)) delete token.key; // 17 problems
     for (const set of (doc.instruction as { sets: Doc[] }).sets) delete set.set; // 3 more
-    delete doc.inputs; // 1 more: 22
+    delete doc.inputs; // 1 more: 21
     const problems = problemsOf(parseProtocol(doc));
     expect(problems).toHaveLength(MAX_PROBLEMS);
     expect(problems.slice(0, -1).every((p) => p.key === 'mtp.required')).toBe(true);
     expect(problems.at(-1)).toMatchObject({
       key: 'mtp.tooManyProblems',
-      params: { omitted: 3 },
-      message: '3 more problems not shown.',
+      params: { omitted: 2 },
+      message: '2 more problems not shown.',
     });
   });
 });
 
 describe('parseProtocol: robustness', () => {
   it('keeps a token whose name is an Object.prototype property', () => {
-    const text = readShared('examples/bloom_2_0_1.json')
-      .replaceAll('"Alice_"', '"__proto__"')
-      .replaceAll('"Cat_"', '"constructor"');
+    const text = fixtureText('lighthouse_2_0_1.json')
+      .replaceAll('"Sailor_"', '"__proto__"')
+      .replaceAll('"Keeper_"', '"constructor"');
     const { protocol } = ok(parseProtocolText(text));
     expect(Object.getPrototypeOf(protocol.tokens)).toBeNull();
     expect(protocol.tokens['__proto__']).toMatchObject({
@@ -268,7 +343,7 @@ describe('parseProtocol: robustness', () => {
   });
 
   it('reports a row naming an inherited property as an unknown token', () => {
-    const doc = v2Example();
+    const doc = lighthouse();
     (doc.instruction as { sets: { set: string[][] }[] }).sets[0]!.set[0]![0] = 'toString';
     expect(problemsOf(parseProtocol(doc)).map((p) => [p.key, p.pointer])).toEqual([
       ['mtp.unknownToken', '/instruction/sets/0/set/0/0'],
@@ -276,7 +351,7 @@ describe('parseProtocol: robustness', () => {
   });
 
   it('does not change its input', () => {
-    const doc = v2Example();
+    const doc = lighthouse();
     const before = JSON.stringify(doc);
     ok(parseProtocol(doc));
     expect(JSON.stringify(doc)).toBe(before);
@@ -284,9 +359,9 @@ describe('parseProtocol: robustness', () => {
 });
 
 describe('parseProtocolText', () => {
-  it('parses the example files', () => {
-    expect(ok(parseProtocolText(readShared('examples/bloom_2_0_1.json'))).version).toBe('2.0.1');
-    expect(ok(parseProtocolText('\uFEFF' + readShared('examples/bloom_1_2_0.json'))).version).toBe('1.2.0');
+  it('parses the fixture files, with or without a byte order mark', () => {
+    expect(ok(parseProtocolText(fixtureText('lighthouse_2_0_1.json'))).version).toBe('2.0.1');
+    expect(ok(parseProtocolText('\uFEFF' + fixtureText('innkeeper_1_2_0.json'))).version).toBe('1.2.0');
   });
 
   it('reports invalid JSON with its position', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureJson, readShared, sharedJson, v2Example } from '../test/support/files.js';
+import { describeWithReference, fixtureJson, referenceJson, referenceText } from '../test/support/testing.js';
 import { BOS, EOS, GUARDRAIL_MARK, RUN, UNK } from './constants.js';
 import { parseProtocol } from './parse.js';
 import type { Protocol, Sample } from './protocol.js';
@@ -21,12 +21,13 @@ function load(doc: unknown): Protocol {
   return result.protocol;
 }
 
-const example = () => load(v2Example());
+const example = () => load(fixtureJson('lighthouse_2_0_1.json'));
 const rich = () => load(fixtureJson('rich_2_0_1.json'));
+const officialExample = () => load(referenceJson('examples/bloom_2_0_1.json'));
 
-/** The indented blocks of the shared README's "What the trained model sees" (input, then output). */
+/** The indented blocks of the reference README's "What the trained model sees" (input, then output). */
 function readmeBlocks(): string[][] {
-  const section = readShared('README.md').split('## What the trained model sees')[1]!.split('\n## ')[0]!;
+  const section = referenceText('README.md').split('## What the trained model sees')[1]!.split('\n## ')[0]!;
   return section
     .split(/\n\s*\n/)
     .map((block) => block.split('\n'))
@@ -53,54 +54,38 @@ describe('the special strings', () => {
 });
 
 describe('renderSample', () => {
-  it("renders the shared README's example exactly (set 1, sample 1 of the v2 example)", () => {
+  it('renders a sample: <BOS>, key line and string per input line, the response key line, <RUN>; the answer', () => {
     const protocol = example();
-    const [inputLines, outputLines] = readmeBlocks();
-    expect(inputLines).toHaveLength(7);
     const rendered = renderSample(protocol, 0, protocol.sets[0]!.samples[0]!);
     expect(rendered).toEqual({
-      input: inputLines!.join('\n') + '\n',
-      output: outputLines!.join('\n'),
-      reaction: 'Continue_',
+      input:
+        '<BOS>\nCape_Keeper_Radio_\nGull Cape light, good evening to you.\nCape_Sailor_Radio_\n' +
+        'Evening, keeper. Is the harbour still open tonight?\nCape_Keeper_Radio_\n<RUN>\n',
+      output: 'It is, the harbour master waits on the quay until the last boat is in.\nChat_\n<EOS>',
+      reaction: 'Chat_',
     });
-    expect(rendered.input).toBe(
-      '<BOS>\nTree_English_Cat_Talk_\nThen it doesnt matter which way you go.\nTree_English_Alice_Talk_\n' +
-        'Can you tell me a way?\nTree_English_Cat_Talk_\n<RUN>\n',
-    );
-    expect(rendered.output).toBe('Oh sure, if you only walk long enough that is a way.\nContinue_\n<EOS>');
   });
 
   it('uses the set rows, so another set shows its own key lines and final token', () => {
     const protocol = example();
-    expect(renderSample(protocol, 1, protocol.sets[1]!.samples[3]!)).toEqual({
+    expect(renderSample(protocol, 1, protocol.sets[1]!.samples[4]!)).toEqual({
       input:
-        '<BOS>\nTree_English_Dissipate_Cat_Talk_\nBecause it amuses me, and it keeps you wondering whether ' +
-        "I'm truly here at all.\nTree_English_Alice_Talk_\nIt makes me nervous, please stop.\nTree_English_Cat_Talk_\n<RUN>\n",
-      output: "Then I'll do it twice as much, since nervousness is such a curious flavor.\nVanish_\n<EOS>",
-      reaction: 'Vanish_',
+        '<BOS>\nCape_Fog_Keeper_Radio_\nThe fog is thinning near the cape.\nCape_Sailor_Radio_\n' +
+        'We see a faint glow, is that your lamp?\nCape_Keeper_Radio_\n<RUN>\n',
+      output: 'Yes, the lamp is turned straight at you. Come ahead slowly.\nLamp_\n<EOS>',
+      reaction: 'Lamp_',
     });
   });
 
-  it('fills number slots: a NumToken with its number, a NumListToken with "[a, b, c]", a FinalNumToken with its value', () => {
+  it('fills number slots: a NumToken with its number, a NumListToken with "[a, b]", a FinalNumToken with its value', () => {
     const protocol = example();
     expect(renderSample(protocol, 2, protocol.sets[2]!.samples[1]!)).toEqual({
       input:
-        '<BOS>\nTree_English_Cat_Talk_Coordinates_[100, 200, -50]\n' +
-        'Oh, you cant help that, were all mad here. Im mad. You are mad.\n' +
-        'Tree_English_Alice_Talk_Emotion_7\nHow do you know I am mad?\nTree_English_Cat_Talk_\n<RUN>\n',
-      output: 'You must be, or you would not have come here.\nMadness_3\n<EOS>',
-      reaction: 'Madness_3',
+        '<BOS>\nCape_Sailor_Radio_Position_[2, 3]\nFishing boat Tern, here is where we are.\n' +
+        'Cape_Sailor_Radio_Wind_8\nThe wind is strong and still rising.\nCape_Keeper_Radio_\n<RUN>\n',
+      output: 'You are drifting toward the reef, turn east at once.\nWarning_4\n<EOS>',
+      reaction: 'Warning_4',
     });
-  });
-
-  it("gives the official template's example input for the same numbers", () => {
-    // The official example drew random numbers ([-510, -361, 341] and 5) for set 3, sample 1.
-    const protocol = example();
-    const sample: Sample = { ...protocol.sets[2]!.samples[0]!, numberLists: [[[-510, -361, 341]], [], []] };
-    const template = sharedJson<{ example_usage: { instruction_input: string } }>(
-      'examples/template_2_1_0.json',
-    );
-    expect(renderSample(protocol, 2, sample).input).toBe(template.example_usage.instruction_input);
   });
 
   it('writes token keys (not values), negative numbers and number slots on the response line', () => {
@@ -132,7 +117,7 @@ describe('renderSample', () => {
     const rendered = renderSample(protocol, 0, sample);
     expect(rendered.input).toContain('\nOne two\n');
     expect(rendered.input).toContain('\nThree four\n');
-    expect(rendered.output).toBe('Five six\nContinue_\n<EOS>');
+    expect(rendered.output).toBe('Five six\nChat_\n<EOS>');
   });
 
   it('refuses a sample that does not fit the set', () => {
@@ -157,42 +142,43 @@ describe('renderSample', () => {
       },
     );
     expectRenderError(
-      () => renderSample(protocol, 2, { ...sample, numbers: [[], [11], []] }),
+      () => renderSample(protocol, 2, { ...sample, numbers: [[], [13], []] }),
       'mtp.numberOutOfRange',
       {
-        token: 'Emotion_',
-        value: 11,
+        token: 'Wind_',
+        value: 13,
       },
     );
     expectRenderError(
-      () => renderSample(protocol, 2, { ...sample, numberLists: [[[1, 2]], [], []] }),
+      () => renderSample(protocol, 2, { ...sample, numberLists: [[[1]], [], []] }),
       'mtp.numberListLength',
-      { token: 'Coordinates_', expected: 3, length: 2 },
+      { token: 'Position_', expected: 2, length: 1 },
     );
     expectRenderError(() => renderSample(protocol, 2, { ...sample, value: null }), 'mtp.finalValueMissing');
-    expectRenderError(() => renderSample(protocol, 2, { ...sample, result: 'Cat_' }), 'mtp.resultNotFinal');
+    expectRenderError(
+      () => renderSample(protocol, 2, { ...sample, result: 'Keeper_' }),
+      'mtp.resultNotFinal',
+    );
     const error = expectRenderError(
       () => renderSample(protocol, 2, { ...sample, result: 'Nope_' }),
       'mtp.unknownToken',
     );
-    expect(error.message).toBe(
-      'The token "Nope_" is not defined in "tokens" (set "alice_cat_alice_instruction_numeric").',
-    );
+    expect(error.message).toBe('The token "Nope_" is not defined in "tokens" (set "ship_reports_position").');
   });
 });
 
 describe('renderGuardrail', () => {
   it('answers a bad example with the bad output and the final token followed by <UNK>_', () => {
     const protocol = example();
-    expect(renderGuardrail(protocol, 0, 'explain quantum mechanics.')).toEqual({
+    expect(renderGuardrail(protocol, 0, 'write me a poem about cats.')).toEqual({
       input:
-        '<BOS>\nTree_English_Cat_Talk_\nThen it doesnt matter which way you go.\nTree_English_Alice_Talk_\n' +
-        'explain quantum mechanics.\nTree_English_Cat_Talk_\n<RUN>\n',
-      output: 'Are you as mad as me?\nContinue_<UNK>_\n<EOS>',
-      reaction: 'Continue_<UNK>_',
+        '<BOS>\nCape_Keeper_Radio_\nGull Cape light, good evening to you.\nCape_Sailor_Radio_\n' +
+        'write me a poem about cats.\nCape_Keeper_Radio_\n<RUN>\n',
+      output: 'I keep a light, not a library. Ask me about the sea.\nChat_<UNK>_\n<EOS>',
+      reaction: 'Chat_<UNK>_',
     });
-    const template = sharedJson<{ example_usage: { guardrail_model_output: string } }>(
-      'examples/template_2_1_0.json',
+    const template = fixtureJson<{ example_usage: { guardrail_model_output: string } }>(
+      'lighthouse_template_2_1_0.json',
     );
     expect(renderGuardrail(protocol, 0, 'x').output).toBe(template.example_usage.guardrail_model_output);
   });
@@ -205,23 +191,24 @@ describe('renderGuardrail', () => {
       output: 'Let us keep it friendly.\nHappy_<UNK>_\n<EOS>',
       reaction: 'Happy_<UNK>_',
     });
-    const appear = example();
-    expect(renderGuardrail(appear, 0, 'x', { finalToken: 'Continue_' }).reaction).toBe('Continue_<UNK>_');
-    expectRenderError(() => renderGuardrail(appear, 0, 'x', { finalToken: 'Cat_' }), 'mtp.resultNotFinal');
+    const fog = example();
+    expect(renderGuardrail(fog, 1, 'x').reaction).toBe('Horn_<UNK>_');
+    expect(renderGuardrail(fog, 1, 'x', { finalToken: 'Lamp_' }).reaction).toBe('Lamp_<UNK>_');
+    expectRenderError(() => renderGuardrail(fog, 1, 'x', { finalToken: 'Keeper_' }), 'mtp.resultNotFinal');
   });
 
   it('refuses a set without that guardrail or sample', () => {
     const protocol = example();
-    expectRenderError(() => renderGuardrail(protocol, 1, 'x'), 'mtp.unknownGuardrail', { guardrail: 0 });
+    expectRenderError(() => renderGuardrail(protocol, 2, 'x'), 'mtp.unknownGuardrail', { guardrail: 0 });
     expectRenderError(() => renderGuardrail(protocol, 0, 'x', { guardrail: 1 }), 'mtp.unknownGuardrail');
-    expectRenderError(() => renderGuardrail(protocol, 0, 'x', { sample: 3 }), 'mtp.unknownSample', {
-      sample: 3,
+    expectRenderError(() => renderGuardrail(protocol, 0, 'x', { sample: 4 }), 'mtp.unknownSample', {
+      sample: 4,
     });
   });
 
   it('marks the official <NON> final token as <NON>_<UNK>_', () => {
     expect(guardrailReaction('<NON>')).toBe('<NON>_<UNK>_');
-    expect(guardrailReaction('Continue_')).toBe('Continue_<UNK>_');
+    expect(guardrailReaction('Chat_')).toBe('Chat_<UNK>_');
   });
 });
 
@@ -230,14 +217,14 @@ describe('renderPrompt', () => {
     const protocol = example();
     const set = protocol.sets[2]!;
     const sample = set.samples[0]!;
-    const prompt = renderPrompt(protocol, 'alice_cat_alice_instruction_numeric', [
-      { text: sample.strings[0]!, numbers: [100, 200, -50] },
-      { text: sample.strings[1]!, numbers: [5] },
+    const prompt = renderPrompt(protocol, 'ship_reports_position', [
+      { text: sample.strings[0]!, numbers: [12, -8] },
+      { text: sample.strings[1]!, numbers: [3] },
     ]);
     expect(prompt).toBe(renderSample(protocol, 2, sample).input);
     expect(prompt).toBe(
-      '<BOS>\nTree_English_Cat_Talk_Coordinates_[100, 200, -50]\nThen it doesnt matter which way you go.\n' +
-        'Tree_English_Alice_Talk_Emotion_5\nCan you tell me a way?\nTree_English_Cat_Talk_\n<RUN>\n',
+      '<BOS>\nCape_Sailor_Radio_Position_[12, -8]\nThis is the Marta, reporting our position.\n' +
+        'Cape_Sailor_Radio_Wind_3\nThe wind is picking up from the west.\nCape_Keeper_Radio_\n<RUN>\n',
     );
   });
 
@@ -249,9 +236,12 @@ describe('renderPrompt', () => {
   });
 
   it('works with generated set names', () => {
-    const protocol = load(sharedJson('examples/bloom_1_2_0.json'));
-    expect(renderPrompt(protocol, 'set_1', [{ text: 'a' }, { text: 'b' }])).toBe(
-      '<BOS>\nTree_English_Cat_Talk_\na\nTree_English_Alice_Talk_\nb\nTree_English_Cat_Talk_\n<RUN>\n',
+    const protocol = load(fixtureJson('innkeeper_1_2_0.json'));
+    expect(renderPrompt(protocol, 'set_1', [{ text: 'a' }])).toBe(
+      '<BOS>\nInn_Guest_\na\nInn_Innkeeper_\n<RUN>\n',
+    );
+    expect(renderPrompt(protocol, 'set_2', [{ text: 'a', numbers: [3] }], { responseNumbers: [5] })).toBe(
+      '<BOS>\nInn_Guest_Nights_3\na\nInn_Innkeeper_Room_5\n<RUN>\n',
     );
   });
 
@@ -259,40 +249,40 @@ describe('renderPrompt', () => {
     const protocol = example();
     const error = expectRenderError(() => renderPrompt(protocol, 'nope', []), 'mtp.unknownInstruction');
     expect(error.params.available).toEqual([
-      'alice_cat_alice_continue',
-      'alice_cat_alice_appear_disappear',
-      'alice_cat_alice_instruction_numeric',
+      'keeper_talks_with_sailor',
+      'fog_on_the_bay',
+      'ship_reports_position',
     ]);
     expectRenderError(
-      () => renderPrompt(protocol, 'alice_cat_alice_continue', [{ text: 'a' }]),
+      () => renderPrompt(protocol, 'keeper_talks_with_sailor', [{ text: 'a' }]),
       'mtp.inputCount',
       {
         expected: 2,
         count: 1,
       },
     );
-    const numeric = 'alice_cat_alice_instruction_numeric';
-    expectRenderError(
-      () =>
-        renderPrompt(protocol, numeric, [
-          { text: 'a', numbers: [1, 2] },
-          { text: 'b', numbers: [5] },
-        ]),
-      'mtp.slotNumbersCount',
-      { line: 0, expected: 3, count: 2 },
-    );
+    const numeric = 'ship_reports_position';
     expectRenderError(
       () =>
         renderPrompt(protocol, numeric, [
           { text: 'a', numbers: [1, 2, 3] },
-          { text: 'b', numbers: [50] },
+          { text: 'b', numbers: [5] },
         ]),
-      'mtp.numberOutOfRange',
-      { token: 'Emotion_', value: 50, min: 0, max: 10 },
+      'mtp.slotNumbersCount',
+      { line: 0, expected: 2, count: 3 },
     );
     expectRenderError(
       () =>
-        renderPrompt(protocol, 'alice_cat_alice_continue', [{ text: 'a' }, { text: 'b' }], {
+        renderPrompt(protocol, numeric, [
+          { text: 'a', numbers: [1, 2] },
+          { text: 'b', numbers: [50] },
+        ]),
+      'mtp.numberOutOfRange',
+      { token: 'Wind_', value: 50, min: 0, max: 12 },
+    );
+    expectRenderError(
+      () =>
+        renderPrompt(protocol, 'keeper_talks_with_sailor', [{ text: 'a' }, { text: 'b' }], {
           responseNumbers: [1],
         }),
       'mtp.slotNumbersCount',
@@ -306,23 +296,23 @@ describe('parseOutput', () => {
     const protocol = example();
     const sample = protocol.sets[2]!.samples[0]!;
     expect(parseOutput(renderSample(protocol, 2, sample).output)).toEqual({
-      output: 'Then it doesnt matter which way you go.',
-      reaction: 'Madness_5',
+      output: 'You are well clear of the reef, keep your course.',
+      reaction: 'Warning_0',
       guardrail: false,
       complete: true,
     });
     expect(parseOutput(renderGuardrail(protocol, 0, 'x').output)).toEqual({
-      output: 'Are you as mad as me?',
-      reaction: 'Continue_<UNK>_',
+      output: 'I keep a light, not a library. Ask me about the sea.',
+      reaction: 'Chat_<UNK>_',
       guardrail: true,
       complete: true,
     });
   });
 
   it('tolerates what a model may add: a leading line break, CRLF, text after <EOS>, no <EOS> yet', () => {
-    expect(parseOutput('\nHello.\r\nContinue_\r\n<EOS>\n<PAD><PAD>')).toEqual({
+    expect(parseOutput('\nHello.\r\nChat_\r\n<EOS>\n<PAD><PAD>')).toEqual({
       output: 'Hello.',
-      reaction: 'Continue_',
+      reaction: 'Chat_',
       guardrail: false,
       complete: true,
     });
@@ -339,9 +329,9 @@ describe('parseOutput', () => {
       complete: false,
     });
     expect(parseOutput('<EOS>')).toEqual({ output: '', reaction: '', guardrail: false, complete: true });
-    expect(parseOutput('Line one\nline two\nVanish_\n<EOS>')).toMatchObject({
+    expect(parseOutput('Line one\nline two\nLamp_\n<EOS>')).toMatchObject({
       output: 'Line one\nline two',
-      reaction: 'Vanish_',
+      reaction: 'Lamp_',
     });
   });
 });
@@ -349,20 +339,20 @@ describe('parseOutput', () => {
 describe('parseReaction', () => {
   const protocol = example();
   it.each([
-    ['Continue_', { token: 'Continue_', value: null, guardrail: false }],
-    ['Madness_5', { token: 'Madness_', value: 5, guardrail: false }],
-    ['Madness_-2.5', { token: 'Madness_', value: -2.5, guardrail: false }],
-    ['Madness_', { token: 'Madness_', value: null, guardrail: false }],
-    ['Continue_<UNK>_', { token: 'Continue_', value: null, guardrail: true }],
+    ['Chat_', { token: 'Chat_', value: null, guardrail: false }],
+    ['Warning_5', { token: 'Warning_', value: 5, guardrail: false }],
+    ['Warning_-2.5', { token: 'Warning_', value: -2.5, guardrail: false }],
+    ['Warning_', { token: 'Warning_', value: null, guardrail: false }],
+    ['Chat_<UNK>_', { token: 'Chat_', value: null, guardrail: true }],
     ['<NON>_<UNK>_', { token: '<NON>', value: null, guardrail: true }],
   ])('%s', (reaction, expected) => {
     expect(parseReaction(protocol, reaction)).toEqual(expected);
   });
 
   it('is null for what no final token explains', () => {
-    expect(parseReaction(protocol, 'Cat_')).toBeNull();
-    expect(parseReaction(protocol, 'Continue_5')).toBeNull();
-    expect(parseReaction(protocol, 'Madness_five')).toBeNull();
+    expect(parseReaction(protocol, 'Keeper_')).toBeNull();
+    expect(parseReaction(protocol, 'Chat_5')).toBeNull();
+    expect(parseReaction(protocol, 'Warning_five')).toBeNull();
     expect(parseReaction(protocol, '')).toBeNull();
   });
 });
@@ -370,10 +360,10 @@ describe('parseReaction', () => {
 describe('helpers', () => {
   it('numberSlot and formatNumberList follow the template', () => {
     const protocol = example();
-    expect(numberSlot(protocol.tokens['Emotion_']!)).toBe('<num_0_10>');
-    expect(numberSlot(protocol.tokens['Coordinates_']!)).toBe('<num_-1000_1000_3>');
-    expect(numberSlot(protocol.tokens['Madness_']!)).toBe('<num_0_10>');
-    expect(numberSlot(protocol.tokens['Cat_']!)).toBe('');
+    expect(numberSlot(protocol.tokens['Wind_']!)).toBe('<num_0_12>');
+    expect(numberSlot(protocol.tokens['Position_']!)).toBe('<num_-50_50_2>');
+    expect(numberSlot(protocol.tokens['Warning_']!)).toBe('<num_0_5>');
+    expect(numberSlot(protocol.tokens['Keeper_']!)).toBe('');
     expect(formatNumberList([-510, -361, 341])).toBe('[-510, -361, 341]');
     expect(formatNumberList([])).toBe('[]');
   });
@@ -386,14 +376,38 @@ describe('purity', () => {
     const once = [
       renderSample(protocol, 2, sample),
       renderGuardrail(protocol, 0, 'x'),
-      renderPrompt(protocol, 'alice_cat_alice_continue', [{ text: 'a' }, { text: 'b' }]),
+      renderPrompt(protocol, 'keeper_talks_with_sailor', [{ text: 'a' }, { text: 'b' }]),
     ];
     const again = [
       renderSample(protocol, 2, sample),
       renderGuardrail(protocol, 0, 'x'),
-      renderPrompt(protocol, 'alice_cat_alice_continue', [{ text: 'a' }, { text: 'b' }]),
+      renderPrompt(protocol, 'keeper_talks_with_sailor', [{ text: 'a' }, { text: 'b' }]),
     ];
     expect(again).toEqual(once);
+  });
+});
+
+describeWithReference('rendering the official example as the reference shows it', () => {
+  it("renders the reference README's example exactly (set 1, sample 1 of the v2 example)", () => {
+    const protocol = officialExample();
+    const [inputLines, outputLines] = readmeBlocks();
+    expect(inputLines).toHaveLength(7);
+    expect(renderSample(protocol, 0, protocol.sets[0]!.samples[0]!)).toEqual({
+      input: inputLines!.join('\n') + '\n',
+      output: outputLines!.join('\n'),
+      reaction: protocol.sets[0]!.finalTokens[0],
+    });
+  });
+
+  it("gives the official template's example input and guardrail output", () => {
+    const protocol = officialExample();
+    const template = referenceJson<{
+      example_usage: { instruction_input: string; guardrail_model_output: string };
+    }>('examples/template_2_1_0.json');
+    // The official generator drew random numbers ([-510, -361, 341] and 5) for set 3, sample 1.
+    const sample: Sample = { ...protocol.sets[2]!.samples[0]!, numberLists: [[[-510, -361, 341]], [], []] };
+    expect(renderSample(protocol, 2, sample).input).toBe(template.example_usage.instruction_input);
+    expect(renderGuardrail(protocol, 0, 'x').output).toBe(template.example_usage.guardrail_model_output);
   });
 });
 

@@ -1,6 +1,6 @@
 // Each semantic check: its key, params, message and the path into the original file.
 import { describe, expect, it } from 'vitest';
-import { fixtureJson, v1Example, v2Example } from '../test/support/files.js';
+import { fixtureJson } from '../test/support/testing.js';
 import { MAX_PROTOCOL_NAME_LENGTH, MAX_SET_NAME_LENGTH } from './constants.js';
 import { parseProtocol } from './parse.js';
 import type { Problem } from './problems.js';
@@ -41,15 +41,18 @@ interface RawDoc {
   [key: string]: unknown;
 }
 
-/** Problems (or, with `warnings`, the warnings) of the v2 example after `change`. */
-function check(change: (doc: RawDoc) => void, base: () => unknown = v2Example): Problem[] {
+const lighthouse = () => fixtureJson('lighthouse_2_0_1.json');
+const innkeeperV1 = () => fixtureJson('innkeeper_1_2_0.json');
+
+/** Problems of the lighthouse fixture (or of `base`) after `change`. */
+function check(change: (doc: RawDoc) => void, base: () => unknown = lighthouse): Problem[] {
   const doc = base() as RawDoc;
   change(doc);
   const result = parseProtocol(doc);
   return result.ok ? [] : result.problems;
 }
 
-function warningsOf(change: (doc: RawDoc) => void, base: () => unknown = v2Example): Problem[] {
+function warningsOf(change: (doc: RawDoc) => void, base: () => unknown = lighthouse): Problem[] {
   const doc = base() as RawDoc;
   change(doc);
   const result = parseProtocol(doc);
@@ -69,31 +72,32 @@ describe('token references', () => {
       path: ['instruction', 'sets', 0, 'set', 1, 2],
       pointer: '/instruction/sets/0/set/1/2',
       key: 'mtp.unknownToken',
-      message: 'The token "Bob_" is not defined in "tokens" (set "alice_cat_alice_continue").',
-      params: { set: 0, setName: 'alice_cat_alice_continue', token: 'Bob_' },
+      message: 'The token "Bob_" is not defined in "tokens" (set "keeper_talks_with_sailor").',
+      params: { set: 0, setName: 'keeper_talks_with_sailor', token: 'Bob_' },
     });
   });
 
   it('mtp.unknownToken: a result names a token that is not defined (v1 messages number the set)', () => {
-    const problems = check((doc) => (sets(doc)[1]!.samples[4]!.result = 'Gone_'), v1Example);
+    const problems = check((doc) => (sets(doc)[0]!.samples[4]!.result = 'Gone_'), innkeeperV1);
     expect(brief(problems)).toEqual([
-      ['mtp.unknownToken', '/instruction/sets/1/samples/4/result'],
-      // Vanish_ is left with two samples.
-      ['mtp.tooFewSamplesForResult', '/instruction/sets/1/samples'],
+      ['mtp.unknownToken', '/instruction/sets/0/samples/4/result'],
+      // Refuse_ is left with two samples.
+      ['mtp.tooFewSamplesForResult', '/instruction/sets/0/samples'],
     ]);
-    expect(problems[0]!.message).toBe('The token "Gone_" is not defined in "tokens" (set 2).');
+    expect(problems[0]!.message).toBe('The token "Gone_" is not defined in "tokens" (set 1).');
   });
 
   it('mtp.resultNotFinal: a result must be a final token', () => {
     const problems = check((doc) => {
-      for (const s of sets(doc)[0]!.samples) s.result = 'Cat_';
+      for (const s of sets(doc)[0]!.samples) s.result = 'Keeper_';
     });
     expect(brief(problems)).toEqual([
       ['mtp.resultNotFinal', '/instruction/sets/0/samples/0/result'],
       ['mtp.resultNotFinal', '/instruction/sets/0/samples/1/result'],
       ['mtp.resultNotFinal', '/instruction/sets/0/samples/2/result'],
+      ['mtp.resultNotFinal', '/instruction/sets/0/samples/3/result'],
     ]);
-    expect(problems[0]!.params).toMatchObject({ token: 'Cat_', kind: 'Token' });
+    expect(problems[0]!.params).toMatchObject({ token: 'Keeper_', kind: 'Token' });
   });
 
   it('accepts a SpecialFinalToken (<NON>) as a result', () => {
@@ -106,12 +110,12 @@ describe('token references', () => {
 
   it('mtp.tokenNotAllowedInRow: rows take Token, NumToken and NumListToken only', () => {
     const problems = check((doc) => {
-      sets(doc)[0]!.set[2]!.push('Continue_');
+      sets(doc)[0]!.set[2]!.push('Chat_');
       sets(doc)[0]!.set[0]!.push('<BOS>');
     });
     expect(brief(problems)).toEqual([
-      ['mtp.tokenNotAllowedInRow', '/instruction/sets/0/set/0/4'],
-      ['mtp.tokenNotAllowedInRow', '/instruction/sets/0/set/2/4'],
+      ['mtp.tokenNotAllowedInRow', '/instruction/sets/0/set/0/3'],
+      ['mtp.tokenNotAllowedInRow', '/instruction/sets/0/set/2/3'],
     ]);
     expect(problems.map((p) => p.params.kind)).toEqual(['SpecialToken', 'FinalToken']);
   });
@@ -144,7 +148,7 @@ describe('lines', () => {
         pointer: '/instruction/sets/0/set',
         params: { expected: 3, count: 2 },
         message:
-          'The set needs one token row per line — 3 rows (the input lines, then the response line) — but has 2 (set "alice_cat_alice_continue").',
+          'The set needs one token row per line — 3 rows (the input lines, then the response line) — but has 2 (set "keeper_talks_with_sailor").',
       },
     ]);
   });
@@ -157,8 +161,8 @@ describe('lines', () => {
         pointer: '/instruction/sets/0/samples/1/strings',
         key: 'mtp.stringsPerLine',
         message:
-          'A sample needs exactly one string per line: 3 (the input lines, then the response), but has 2 (set "alice_cat_alice_continue").',
-        params: { set: 0, setName: 'alice_cat_alice_continue', expected: 3, count: 2 },
+          'A sample needs exactly one string per line: 3 (the input lines, then the response), but has 2 (set "keeper_talks_with_sailor").',
+        params: { set: 0, setName: 'keeper_talks_with_sailor', expected: 3, count: 2 },
       },
     ]);
   });
@@ -177,33 +181,32 @@ describe('lines', () => {
 
 describe('numbers', () => {
   it('mtp.numberOutOfRange: a NumToken number outside its range', () => {
-    const problems = check((doc) => (numeric(doc).samples[1]!.numbers = [[], [11], []]));
+    const problems = check((doc) => (numeric(doc).samples[1]!.numbers = [[], [13], []]));
     expect(problems).toEqual([
       {
         path: ['instruction', 'sets', 2, 'samples', 1, 'numbers', 1, 0],
         pointer: '/instruction/sets/2/samples/1/numbers/1/0',
         key: 'mtp.numberOutOfRange',
-        message:
-          'The number 11 for "Emotion_" is outside its range 0…10 (set "alice_cat_alice_instruction_numeric").',
+        message: 'The number 13 for "Wind_" is outside its range 0…12 (set "ship_reports_position").',
         params: {
           set: 2,
-          setName: 'alice_cat_alice_instruction_numeric',
-          token: 'Emotion_',
-          value: 11,
+          setName: 'ship_reports_position',
+          token: 'Wind_',
+          value: 13,
           min: 0,
-          max: 10,
+          max: 12,
         },
       },
     ]);
   });
 
   it('mtp.numberOutOfRange: a number list element outside the range', () => {
-    const problems = check((doc) => (numeric(doc).samples[0]!.number_lists = [[[100, -1001, -50]], [], []]));
+    const problems = check((doc) => (numeric(doc).samples[0]!.number_lists = [[[12, -51]], [], []]));
     expect(problems).toMatchObject([
       {
         key: 'mtp.numberOutOfRange',
         pointer: '/instruction/sets/2/samples/0/number_lists/0/0/1',
-        params: { token: 'Coordinates_', value: -1001, min: -1000, max: 1000 },
+        params: { token: 'Position_', value: -51, min: -50, max: 50 },
       },
     ]);
   });
@@ -212,21 +215,20 @@ describe('numbers', () => {
     expect(
       check((doc) => {
         numeric(doc).samples[0]!.numbers = [[], [0], []];
-        numeric(doc).samples[1]!.numbers = [[], [10], []];
-        numeric(doc).samples[2]!.number_lists = [[[-1000, 1000, 0]], [], []];
+        numeric(doc).samples[1]!.numbers = [[], [12], []];
+        numeric(doc).samples[2]!.number_lists = [[[-50, 50]], [], []];
       }),
     ).toEqual([]);
   });
 
   it('mtp.numberListLength: a list of the token length', () => {
-    const problems = check((doc) => (numeric(doc).samples[2]!.number_lists = [[[1, 2]], [], []]));
+    const problems = check((doc) => (numeric(doc).samples[2]!.number_lists = [[[1, 2, 3]], [], []]));
     expect(problems).toMatchObject([
       {
         key: 'mtp.numberListLength',
         pointer: '/instruction/sets/2/samples/2/number_lists/0/0',
-        params: { token: 'Coordinates_', expected: 3, length: 2 },
-        message:
-          'The list for "Coordinates_" must have 3 numbers, not 2 (set "alice_cat_alice_instruction_numeric").',
+        params: { token: 'Position_', expected: 2, length: 3 },
+        message: 'The list for "Position_" must have 2 numbers, not 3 (set "ship_reports_position").',
       },
     ]);
   });
@@ -255,7 +257,7 @@ describe('numbers', () => {
       },
     ]);
     expect(problems[1]!.message).toBe(
-      'Line 2 has 1 NumToken, so it needs 1 number, not 0 (set "alice_cat_alice_instruction_numeric").',
+      'Line 2 has 1 NumToken, so it needs 1 number, not 0 (set "ship_reports_position").',
     );
   });
 
@@ -274,7 +276,7 @@ describe('numbers', () => {
     const problems = check((doc) => {
       numeric(doc).samples[0]!.numbers = 5;
       numeric(doc).samples[1]!.numbers = [7];
-      numeric(doc).samples[2]!.number_lists = [100, 200, -50];
+      numeric(doc).samples[2]!.number_lists = [12, -8];
     });
     expect(brief(problems)).toEqual([
       ['mtp.numbersPerLine', '/instruction/sets/2/samples/0/numbers'],
@@ -288,14 +290,14 @@ describe('numbers', () => {
     const problems = check((doc) => {
       numeric(doc).samples[0]!.value = null;
       delete numeric(doc).samples[1]!.value;
-      numeric(doc).samples[2]!.value = 10.5;
+      numeric(doc).samples[2]!.value = 5.5;
     });
     expect(brief(problems)).toEqual([
       ['mtp.finalValueMissing', '/instruction/sets/2/samples/0/value'],
       ['mtp.finalValueMissing', '/instruction/sets/2/samples/1/value'],
       ['mtp.numberOutOfRange', '/instruction/sets/2/samples/2/value'],
     ]);
-    expect(problems[2]!.params).toMatchObject({ token: 'Madness_', value: 10.5, min: 0, max: 10 });
+    expect(problems[2]!.params).toMatchObject({ token: 'Warning_', value: 5.5, min: 0, max: 5 });
   });
 });
 
@@ -314,14 +316,14 @@ describe('samples', () => {
   });
 
   it('mtp.tooFewSamplesForResult: at least 3 samples per result of a set', () => {
-    const problems = check((doc) => (sets(doc)[1]!.samples[0]!.result = 'Vanish_'));
+    const problems = check((doc) => (sets(doc)[1]!.samples[4]!.result = 'Horn_'));
     expect(problems).toMatchObject([
       {
         key: 'mtp.tooFewSamplesForResult',
         pointer: '/instruction/sets/1/samples',
-        params: { token: 'Appear_', count: 2, minimum: 3 },
+        params: { token: 'Lamp_', count: 2, minimum: 3 },
         message:
-          'The result "Appear_" has 2 samples; every result of a set needs at least 3 (set "alice_cat_alice_appear_disappear").',
+          'The result "Lamp_" has 2 samples; every result of a set needs at least 3 (set "fog_on_the_bay").',
       },
     ]);
   });
@@ -391,12 +393,12 @@ describe('guardrails', () => {
 describe('tokens', () => {
   it('mtp.tokenKeyInvalid: letters, digits, underscores and emoji only', () => {
     const problems = check((doc) => {
-      doc.tokens['Cat_']!.key = 'Cat <1>';
-      doc.tokens['Alice_']!.key = 'Ålice_🐇';
-      doc.tokens['Tree_']!.key = '🏳️‍🌈_';
+      doc.tokens['Keeper_']!.key = 'Keeper <1>';
+      doc.tokens['Sailor_']!.key = 'Sæilor_⛵';
+      doc.tokens['Cape_']!.key = '🏳️‍🌈_';
     });
     expect(problems).toMatchObject([
-      { key: 'mtp.tokenKeyInvalid', pointer: '/tokens/Cat_/key', params: { key: 'Cat <1>' } },
+      { key: 'mtp.tokenKeyInvalid', pointer: '/tokens/Keeper_/key', params: { key: 'Keeper <1>' } },
     ]);
   });
 
@@ -417,27 +419,29 @@ describe('tokens', () => {
   });
 
   it('mtp.duplicateTokenKey: two tokens with one key', () => {
-    expect(check((doc) => (doc.tokens['Alice_']!.key = 'Cat_'))).toMatchObject([
+    expect(check((doc) => (doc.tokens['Sailor_']!.key = 'Keeper_'))).toMatchObject([
       {
         key: 'mtp.duplicateTokenKey',
-        pointer: '/tokens/Cat_/key',
-        params: { key: 'Cat_', tokens: ['Alice_', 'Cat_'] },
+        pointer: '/tokens/Sailor_/key',
+        params: { key: 'Keeper_', tokens: ['Keeper_', 'Sailor_'] },
       },
     ]);
   });
 
   it('mtp.numRangeMissing / mtp.numRangeInverted', () => {
     const problems = check((doc) => {
-      doc.tokens['Emotion_']!.max_value = null;
-      doc.tokens['Madness_']!.min_value = 11;
+      doc.tokens['Wind_']!.max_value = null;
+      doc.tokens['Warning_']!.min_value = 6;
     });
     expect(brief(problems)).toEqual([
-      ['mtp.numRangeMissing', '/tokens/Emotion_'],
-      ['mtp.numRangeInverted', '/tokens/Madness_/min_value'],
-      // Madness_ values are now below its minimum.
+      // In the order of the file's tokens.
+      ['mtp.numRangeInverted', '/tokens/Warning_/min_value'],
+      ['mtp.numRangeMissing', '/tokens/Wind_'],
+      // Warning_ values are now below its minimum.
       ['mtp.numberOutOfRange', '/instruction/sets/2/samples/0/value'],
       ['mtp.numberOutOfRange', '/instruction/sets/2/samples/1/value'],
       ['mtp.numberOutOfRange', '/instruction/sets/2/samples/2/value'],
+      ['mtp.numberOutOfRange', '/instruction/sets/2/samples/3/value'],
     ]);
   });
 
@@ -445,15 +449,15 @@ describe('tokens', () => {
     expect(
       brief(
         check((doc) => {
-          doc.tokens['Coordinates_']!.length = null;
-          doc.tokens['Coordinates_']!.num_list = 0;
+          doc.tokens['Position_']!.length = null;
+          doc.tokens['Position_']!.num_list = 0;
         }),
       ).slice(0, 1),
-    ).toEqual([['mtp.numListLengthMissing', '/tokens/Coordinates_']]);
-    expect(brief(check((doc) => (doc.tokens['Coordinates_']!.num_list = 2)))).toEqual([
-      ['mtp.numListLengthConflict', '/tokens/Coordinates_/num_list'],
+    ).toEqual([['mtp.numListLengthMissing', '/tokens/Position_']]);
+    expect(brief(check((doc) => (doc.tokens['Position_']!.num_list = 3)))).toEqual([
+      ['mtp.numListLengthConflict', '/tokens/Position_/num_list'],
     ]);
-    expect(check((doc) => (doc.tokens['Coordinates_']!.length = null))).toEqual([]);
+    expect(check((doc) => (doc.tokens['Position_']!.length = null))).toEqual([]);
   });
 });
 
@@ -483,9 +487,9 @@ describe('names', () => {
       {
         key: 'mtp.duplicateSetName',
         pointer: '/instruction/sets/2/name',
-        params: { name: 'alice_cat_alice_continue', sets: [0, 2] },
+        params: { name: 'keeper_talks_with_sailor', sets: [0, 2] },
         message:
-          'Two instruction sets are named "alice_cat_alice_continue"; set names must be unique (sets 1, 3).',
+          'Two instruction sets are named "keeper_talks_with_sailor"; set names must be unique (sets 1, 3).',
       },
     ]);
     expect(
@@ -493,7 +497,7 @@ describe('names', () => {
         check((doc) => {
           doc.$schema = 'https://mtp.schemas.databiomes.com/v1/bloom_1_2_1.json';
           sets(doc)[0]!.name = 'set_2';
-        }, v1Example),
+        }, innkeeperV1),
       ),
     ).toEqual([['mtp.duplicateSetName', '/instruction/sets/1']]);
   });
@@ -505,7 +509,7 @@ describe('warnings', () => {
       {
         key: 'mtp.valueIgnored',
         pointer: '/instruction/sets/0/samples/0/value',
-        params: { token: 'Continue_' },
+        params: { token: 'Chat_' },
       },
     ]);
   });
@@ -514,7 +518,7 @@ describe('warnings', () => {
     const warnings = warningsOf((doc) => {
       sets(doc)[0]!.samples[1]!.prompt = 'Say something.';
       sets(doc)[0]!.samples[2]!.strings[0] = 'Two\nlines';
-    }, v2Example);
+    });
     expect(brief(warnings)).toEqual([
       ['mtp.promptIgnored', '/instruction/sets/0/samples/1/prompt'],
       ['mtp.lineBreakInString', '/instruction/sets/0/samples/2/strings/0'],

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSIONS, TEMPLATE_SCHEMA_URL, parseSchemaUrl, protocolSchemaUrl } from './versions.js';
-import { sharedJson } from '../test/support/files.js';
+import { describeWithReference, fixtureJson, referenceJson } from '../test/support/testing.js';
 
-describe('schema URLs', () => {
+describeWithReference('schema URLs of the official schemas', () => {
   it('names each protocol version like the official schemas ($id)', () => {
     const files = ['v1/bloom_1_2_0', 'v1/bloom_1_2_1', 'v2/bloom_2_0_0', 'v2/bloom_2_0_1'];
     expect(PROTOCOL_VERSIONS.map(protocolSchemaUrl)).toEqual(
-      files.map((f) => sharedJson<{ $id: string }>(`schemas/${f}.json`).$id),
+      files.map((f) => referenceJson<{ $id: string }>(`schemas/${f}.json`).$id),
     );
-    expect(TEMPLATE_SCHEMA_URL).toBe(sharedJson<{ $id: string }>('schemas/v2/template_2_1_0.json').$id);
+    expect(TEMPLATE_SCHEMA_URL).toBe(referenceJson<{ $id: string }>('schemas/v2/template_2_1_0.json').$id);
+  });
+});
+
+describe('schema URLs', () => {
+  it('names each protocol version as our fixtures of that version do', () => {
+    const files = ['innkeeper_1_2_0', 'beekeeper_1_2_1', 'innkeeper_2_0_0', 'lighthouse_2_0_1'];
+    expect(PROTOCOL_VERSIONS.map(protocolSchemaUrl)).toEqual(
+      files.map((f) => fixtureJson<{ $schema: string }>(`${f}.json`).$schema),
+    );
+    expect(TEMPLATE_SCHEMA_URL).toBe(
+      fixtureJson<{ $schema: string }>('lighthouse_template_2_1_0.json').$schema,
+    );
   });
 
   it('reads kind and version from a URL', () => {

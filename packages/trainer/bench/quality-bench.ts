@@ -20,9 +20,11 @@
 // QUALITY_BASE=none trains from scratch even when the package has a base model (the default starts from it).
 // QUALITY_CHECK=off skips the quality check's models (the agent and its held-out figures are the same, sooner);
 // QUALITY_THREADS=1 trains on one core (two experiments side by side).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
+import { MTP_REFERENCE_DIR, referenceMissing } from '@greenhouse/mtp/testing/files';
 import { hasBase } from '../src/base/base-model.js';
 import { countParams } from '../src/model/config.js';
 import { Gpt } from '../src/model/gpt.js';
@@ -34,12 +36,15 @@ import type { StageMetrics, TrainingExample } from '../src/pipeline/types.js';
 import { Tokenizer } from '../src/tokenizer/bpe.js';
 import { protocolExamples } from '../src/train/protocol-data.js';
 
-const REFERENCE = process.env.MTP_REFERENCE_DIR
-  ? new URL(`file://${process.env.MTP_REFERENCE_DIR.replace(/\/?$/, '/')}`)
-  : new URL('../../../../shared/mtp/', import.meta.url);
+const REFERENCE = pathToFileURL(`${MTP_REFERENCE_DIR}/`);
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 const PROTOCOLS = {
-  bloom: { file: new URL('examples/bloom_2_0_1.json', REFERENCE), heldOut: null, goalSeconds: 90 },
+  bloom: {
+    file: new URL('examples/bloom_2_0_1.json', REFERENCE),
+    heldOut: null,
+    goalSeconds: 90,
+    reference: true,
+  },
   shopkeeper: {
     file: new URL('shopkeeper.json', FIXTURES),
     heldOut: new URL('shopkeeper-held-out.json', FIXTURES),
@@ -90,12 +95,8 @@ function stageLine(stage: string, seconds: number, m: StageMetrics) {
 
 async function run(name: Name) {
   const { file, heldOut, goalSeconds } = PROTOCOLS[name];
-  if (!existsSync(file)) {
-    const message = `${name}: ${file.pathname} is missing (set MTP_REFERENCE_DIR to the official reference)`;
-    if (process.env.CI === 'true') throw new Error(message);
-    console.log(`\n!!! SKIPPED ${message}`);
+  if ('reference' in PROTOCOLS[name] && referenceMissing(`the quality bench's ${name} (bloom_2_0_1.json)`))
     return;
-  }
   const started = performance.now();
   const parsed = parseProtocolText(readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${name} does not parse: ${parsed.problems[0]?.message}`);

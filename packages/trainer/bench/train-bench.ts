@@ -1,12 +1,14 @@
 // Training benchmark: a FIXED configuration (below), trained on the examples rendered from the
 // official example protocol bloom_2_0_1.json, at two model sizes. Prints per stage: parameters,
 // training tokens/s, param·tokens/s and wall time; then a quality check (greedy decoding of every
-// training input, right reaction lines counted).
+// training input, right reaction lines counted). The protocol is read from MTP_REFERENCE_DIR (default
+// ../shared/mtp), so the figures stay comparable with those recorded; without it the bench says SKIPPED
+// loudly and does nothing (under CI=true it fails).
 //
 //   cd /work/main && node --conditions=source --import tsx packages/trainer/bench/train-bench.ts [small|large]
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseOutput, parseProtocolText } from '@greenhouse/mtp';
+import { referenceMissing, referenceText } from '@greenhouse/mtp/testing/files';
 import { countParams, type GptConfig } from '../src/model/config.js';
 import { Gpt } from '../src/model/gpt.js';
 import { trainBpe } from '../src/tokenizer/bpe.js';
@@ -17,7 +19,7 @@ import { pretrainTexts, protocolExamples, tokenizerCorpus } from '../src/train/p
 import { trainParallel } from '../src/train/parallel.js';
 import { evaluate, train, type TrainOptions, type TrainResult } from '../src/train/trainer.js';
 
-const PROTOCOL = new URL('../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url);
+const PROTOCOL = 'examples/bloom_2_0_1.json';
 
 /** The fixed configuration. */
 const BENCH = {
@@ -49,7 +51,7 @@ function report(stage: string, params: number, r: TrainResult) {
 
 async function run(size: Size) {
   const started = performance.now();
-  const parsed = parseProtocolText(readFileSync(PROTOCOL, 'utf8'));
+  const parsed = parseProtocolText(referenceText(PROTOCOL));
   if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
   const protocol = parsed.protocol;
 
@@ -131,4 +133,5 @@ async function run(size: Size) {
 }
 
 const which = process.argv[2];
-for (const size of Object.keys(BENCH.sizes) as Size[]) if (!which || which === size) await run(size);
+if (!referenceMissing('the training bench (bloom_2_0_1.json)'))
+  for (const size of Object.keys(BENCH.sizes) as Size[]) if (!which || which === size) await run(size);

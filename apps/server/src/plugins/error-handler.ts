@@ -1,11 +1,13 @@
 import { isErrorCode, type ApiError, type ErrorCode } from '@greenhouse/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { sendError } from './error-page.js';
+import { logRequestLine } from './request-log.js';
 
 // Fastify's own client errors, by HTTP status, when nothing more specific applies.
 const codeByStatus: Record<number, ErrorCode> = {
@@ -98,3 +100,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     void reply.status(body.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
 });
+
+/**
+ * Errors Fastify raises before any route or hook runs, so the error handler above never sees them: an address
+ * that is not valid percent-encoding (`/%E0%A4%A`) and the like. A browser loading a page gets an HTML page;
+ * everyone else (and all of /api) the API's error shape, with BAD_REQUEST for a malformed address.
+ * Passed to Fastify as its `frameworkErrors` option (app.ts).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const malformed = error.code === 'FST_ERR_BAD_URL';
+  const body = malformed
+    ? new AppError('BAD_REQUEST', {}, 'The address is malformed (a broken %-encoding).').toResponse()
+    : toApiError(error);
+  if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+  void sendError(request, reply, body, malformed ? 'malformed' : 'other');
+  // Fastify runs no hooks for these requests, so its per-request line is ours to write.
+  logRequestLine(request, body.status, reply.elapsedTime);
+}

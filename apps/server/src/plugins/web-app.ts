@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
+import { isPageRequest } from './error-page.js';
 
 /**
- * Serves the built single-page app: its files, and index.html for every other GET a browser
- * makes for a page (the client-side router decides what the path shows). Anything else that
- * matches no route is a JSON NOT_FOUND.
+ * Serves the built single-page app: its files, and index.html for every other GET of a page —
+ * whatever the Accept header (isPageRequest); the client-side router decides what the path shows.
+ * Anything else that matches no route (all of /api, a missing file) is a JSON NOT_FOUND.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasBuild = existsSync(path.join(options.root, 'index.html'));
@@ -27,11 +28,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.headers.accept?.includes('text/html');
-    if (hasBuild && wantsPage) {
+    if (hasBuild && isPageRequest(request)) {
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')

@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
+import { fixtureText } from '@greenhouse/mtp/testing';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-/** An official example protocol (from MTP_REFERENCE_DIR: see reference.ts). */
-export { referenceExample as exampleProtocol } from './reference.js';
+/** The text of our example protocol, the lighthouse keeper (packages/mtp/fixtures), or of another fixture. */
+export const exampleProtocol = (name = 'lighthouse_2_0_1.json') => fixtureText(name);
 
 /** Polls an agent (through `get`, the API or anything answering its JSON) until `done` says so. */
 export async function pollBloom(

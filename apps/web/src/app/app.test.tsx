@@ -69,6 +69,35 @@ describe('the app shell', () => {
     expect(router.state.location.pathname).toBe('/auth/sign-in');
   });
 
+  it.each([
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'a 503',
+      () => jsonResponse({ code: 'SERVICE_UNAVAILABLE', status: 503, message: 'x', type: 'error' }, 503),
+    ],
+    ['a proxy’s 502', () => new Response('<html>Bad Gateway</html>', { status: 502 })],
+  ] as const)(
+    'does not sign out when the session refresh gets %s: says the service is unavailable, then goes on',
+    async (_, failure) => {
+      api = failure;
+      const router = renderApp('/profile');
+      expect(await screen.findByRole('heading', { name: 'Service is currently unavailable' })).toBeTruthy();
+      const text = screen.getByText(
+        'Greenhouse cannot reach its server right now. If you were signed in, you still are.',
+      );
+      expect(text.closest('[role="alert"]')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/profile');
+      expect(screen.queryByRole('heading', { name: 'Welcome Back!' })).toBeNull();
+
+      // The API is back: Try again finds the session, and the page asked for is shown.
+      api = (url) =>
+        url.pathname.endsWith('/account/data') ? jsonResponse(testUser()) : emptyLists(url, {});
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/profile');
+    },
+  );
+
   it('opens the shell for a signed-in user, with prompts left and the admin link hidden', async () => {
     api = (url) => (url.pathname.endsWith('/account/data') ? jsonResponse(testUser()) : emptyLists(url, {}));
     const router = renderApp('/auth/sign-in');

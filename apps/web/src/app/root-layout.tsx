@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/errors/error-page';
+import { ServiceUnavailablePage } from '../components/errors/service-unavailable-page';
 import { FullPageLoader } from '../components/loader/loader';
 import { useAccountLanguage } from '../features/account/language-sync';
 import { useSession } from '../features/auth/api/session';
@@ -9,9 +10,9 @@ import { useRuntimeConfigState } from '../lib/runtime-config';
 import { resolveRoute } from './routing-rules';
 
 /**
- * The root of every route: waits for the runtime config and the first session refresh (large loader),
- * then applies the routing rules (routing-rules.ts) to the current path before anything renders. The UI
- * follows the signed-in account's language.
+ * The root of every route: waits for the runtime config and the first session refresh (large loader), says
+ * so while the API cannot be reached, then applies the routing rules (routing-rules.ts) to the current path
+ * before anything renders. The UI follows the signed-in account's language.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -26,6 +27,10 @@ export function RootLayout() {
 
   if (config.status === 'failed') return <ErrorPage message={t('errorPage.configFailed')} />;
   if (config.status === 'loading' || session.isPending) return <FullPageLoader />;
+  // The API did not answer: who is signed in is not known, so no route is decided (nobody is signed out).
+  if (session.unavailable) {
+    return <ServiceUnavailablePage onRetry={session.retry} retrying={session.isRefreshing} />;
+  }
 
   const decision = resolveRoute(pathname, session.user);
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;

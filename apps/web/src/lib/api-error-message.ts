@@ -14,6 +14,15 @@ export function errorCodeOf(error: unknown): string | undefined {
   return isApiRequestError(error) ? error.code : undefined;
 }
 
+/**
+ * `params.reason` of an API error: what tells apart answers that share a general code (e.g. a CONFLICT
+ * "email_already_confirmed", a NOT_FOUND "sso_not_configured").
+ */
+export function errorReasonOf(error: unknown): string | undefined {
+  const reason = isApiRequestError(error) ? error.params.reason : undefined;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
 /** The translated text for any thrown value (spec §8): API errors by code, anything else as unknown. */
 export function apiErrorMessage(t: TFunction, error: unknown): string {
   return t(apiErrorKey(errorCodeOf(error)));

@@ -148,6 +148,10 @@ export const en = {
       text: 'Your email address is confirmed. You can now sign in.',
       signIn: 'Sign in',
     },
+    alreadyConfirmed: {
+      title: 'Email already confirmed',
+      text: 'This link was used before: your email address is already confirmed.',
+    },
     awaitingApproval: {
       title: 'Email confirmed',
     },
@@ -165,6 +169,10 @@ export const en = {
     signInWithPassword: 'Sign in with your password',
     failedTitle: 'Google sign-in did not work',
     notActiveTitle: 'Account under verification',
+    off: {
+      title: 'Google sign-in is off',
+      text: 'This Greenhouse server does not offer sign-in with Google. Sign in with your email and password.',
+    },
     cancelled: {
       title: 'Google sign-in cancelled',
       text: 'You did not finish signing in with Google. You can try again or sign in with your email.',
@@ -251,15 +259,20 @@ export const en = {
     heading: 'New chat',
     intro:
       'Describe the agent you want to grow. The designer asks what it needs to know and writes a training draft as you answer: a name, what the agent knows, how it can react and example exchanges. You can edit the draft yourself at any time, and create the agent once nothing is missing.',
-    modes:
-      'Depending on how this Greenhouse is set up, an AI model answers you, or a guided interview asks its questions one at a time.',
+    // Which designer runs here (the server says so with the demos).
+    mode: {
+      guided:
+        'No AI model is set up on this Greenhouse, so a guided interview asks its questions one at a time.',
+      model: 'An AI model answers you and fills in the draft as you talk.',
+    },
     noPrompts:
-      'You have no prompts left, so you cannot write your own message now. The demos below are free.',
+      'You have no prompts left, so you cannot write your own message now. The demos below are free: each opens with a complete draft, ready to generate an agent from.',
     noPromptsShort: 'No prompts left: try a free demo below.',
     messageLabel: 'What should your agent be, and who talks to it?',
     placeholder: 'For example: a friendly barista who takes coffee orders from customers',
     demosHeading: 'Or try a demo',
-    demosText: 'Free: pick an example and watch the designer build an agent from it.',
+    demosText:
+      'Free, no prompt used: each demo opens a chat with a complete draft we wrote, ready to generate an agent from. You can change it first.',
     demosLoading: 'Loading the demos…',
     demosFailed: 'Could not load the demos.',
     noDemos: 'There are no demos to try right now.',
@@ -276,7 +289,8 @@ export const en = {
     chatPlaceholder: 'Write your answer…',
     waitAnswer: 'The designer is writing. You can send your next message once it has finished.',
     editingDraft: 'Save or cancel your changes to the draft to go on with the chat.',
-    noPrompts: 'You have no prompts left, so you cannot send a message now.',
+    noPrompts:
+      'You have no prompts left, so you cannot send a message now. Editing the draft and generating the agent stay free.',
     promptsLeft: 'Each message uses one prompt · {{left}}',
   },
 
@@ -556,8 +570,9 @@ export const en = {
     goToEngine: 'Go to Inference Engine',
     cpuModel: 'CPU Model',
     floraWordmark: 'flora',
-    npuModel: 'NPU Model',
-    npuWordmark: 'intel',
+    // Named on /flora, among the formats an agent might come in.
+    availableWhenTrained: 'Available when training completes',
+    downloadTrainingFailed: 'Not available: the training failed',
     downloadAs: 'Download {{file}}',
     downloading: 'Downloading…',
     loadFailed: 'Could not load this agent.',
@@ -857,6 +872,13 @@ export const en = {
     unknown: 'An unexpected error occurred.',
     configFailed: 'Greenhouse could not load its configuration. Check your connection and try again.',
     notFound: 'This page does not exist.',
+  },
+
+  serviceUnavailable: {
+    title: 'Service is currently unavailable',
+    text: 'Greenhouse cannot reach its server right now. If you were signed in, you still are.',
+    autoRetry: 'The page tries again by itself every few seconds; you can also try now.',
+    retrying: 'Trying again…',
   },
 
   toast: {

@@ -140,6 +140,10 @@ export const pl: Translations = {
       text: 'Twój adres e-mail został potwierdzony. Możesz się teraz zalogować.',
       signIn: 'Zaloguj się',
     },
+    alreadyConfirmed: {
+      title: 'Adres e-mail jest już potwierdzony',
+      text: 'Ten link został już użyty: Twój adres e-mail jest już potwierdzony.',
+    },
     awaitingApproval: {
       title: 'Adres e-mail potwierdzony',
     },
@@ -157,6 +161,10 @@ export const pl: Translations = {
     signInWithPassword: 'Zaloguj się hasłem',
     failedTitle: 'Logowanie przez Google nie powiodło się',
     notActiveTitle: 'Konto w trakcie weryfikacji',
+    off: {
+      title: 'Logowanie przez Google jest wyłączone',
+      text: 'Ten serwer Greenhouse nie oferuje logowania przez Google. Zaloguj się adresem e-mail i hasłem.',
+    },
     cancelled: {
       title: 'Logowanie przez Google przerwane',
       text: 'Logowanie przez Google nie zostało dokończone. Możesz spróbować ponownie albo zalogować się e-mailem.',
@@ -243,15 +251,19 @@ export const pl: Translations = {
     heading: 'Nowy czat',
     intro:
       'Opisz agenta, którego chcesz wyhodować. Projektant pyta o to, czego potrzebuje, i z Twoich odpowiedzi pisze szkic do treningu: nazwę, wiedzę agenta, sposoby reagowania i przykładowe wymiany zdań. Szkic możesz w każdej chwili sam edytować, a agenta utworzyć, gdy niczego już w nim nie brakuje.',
-    modes:
-      'Zależnie od konfiguracji tego Greenhouse odpowiada Ci model AI albo prowadzony wywiad, który zadaje pytania po kolei.',
+    mode: {
+      guided:
+        'Na tym Greenhouse nie skonfigurowano modelu AI, więc prowadzony wywiad zadaje pytania po kolei.',
+      model: 'Odpowiada Ci model AI, który w trakcie rozmowy uzupełnia szkic.',
+    },
     noPrompts:
-      'Nie masz już promptów, więc nie możesz teraz napisać własnej wiadomości. Dema poniżej są bezpłatne.',
+      'Nie masz już promptów, więc nie możesz teraz napisać własnej wiadomości. Dema poniżej są bezpłatne: każde otwiera się z kompletnym szkicem, z którego od razu wygenerujesz agenta.',
     noPromptsShort: 'Brak promptów: wypróbuj bezpłatne demo poniżej.',
     messageLabel: 'Czym ma być Twój agent i kto będzie z nim rozmawiał?',
     placeholder: 'Na przykład: miły barista, który przyjmuje od klientów zamówienia na kawę',
     demosHeading: 'Albo wypróbuj demo',
-    demosText: 'Bezpłatnie: wybierz przykład i zobacz, jak projektant buduje z niego agenta.',
+    demosText:
+      'Bezpłatnie, bez zużycia promptu: każde demo otwiera czat z kompletnym szkicem przygotowanym przez nas, z którego od razu wygenerujesz agenta. Możesz go najpierw zmienić.',
     demosLoading: 'Wczytywanie dem…',
     demosFailed: 'Nie udało się wczytać dem.',
     noDemos: 'Teraz nie ma dem do wypróbowania.',
@@ -268,7 +280,8 @@ export const pl: Translations = {
     chatPlaceholder: 'Napisz odpowiedź…',
     waitAnswer: 'Projektant pisze. Następną wiadomość wyślesz, gdy skończy.',
     editingDraft: 'Zapisz lub anuluj zmiany w szkicu, aby kontynuować czat.',
-    noPrompts: 'Nie masz już promptów, więc nie możesz teraz wysłać wiadomości.',
+    noPrompts:
+      'Nie masz już promptów, więc nie możesz teraz wysłać wiadomości. Edycja szkicu i wygenerowanie agenta pozostają bezpłatne.',
     promptsLeft: 'Każda wiadomość zużywa jeden prompt · {{left}}',
   },
 
@@ -551,8 +564,9 @@ export const pl: Translations = {
     goToEngine: 'Przejdź do silnika inferencji',
     cpuModel: 'Model CPU',
     floraWordmark: 'flora',
-    npuModel: 'Model NPU',
-    npuWordmark: 'intel',
+    // Named on /flora, among the formats an agent might come in.
+    availableWhenTrained: 'Dostępny po zakończeniu treningu',
+    downloadTrainingFailed: 'Niedostępny: trening nie powiódł się',
     downloadAs: 'Pobierz {{file}}',
     downloading: 'Pobieranie…',
     loadFailed: 'Nie udało się wczytać tego agenta.',
@@ -854,6 +868,13 @@ export const pl: Translations = {
     unknown: 'Wystąpił nieoczekiwany błąd.',
     configFailed: 'Greenhouse nie może wczytać swojej konfiguracji. Sprawdź połączenie i spróbuj ponownie.',
     notFound: 'Ta strona nie istnieje.',
+  },
+
+  serviceUnavailable: {
+    title: 'Usługa jest obecnie niedostępna',
+    text: 'Greenhouse nie może teraz połączyć się ze swoim serwerem. Jeśli sesja była aktywna, nadal trwa.',
+    autoRetry: 'Strona sama ponawia próbę co kilka sekund. Możesz też spróbować teraz.',
+    retrying: 'Ponawianie…',
   },
 
   toast: {

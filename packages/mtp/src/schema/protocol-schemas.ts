@@ -1,6 +1,7 @@
-// One zod schema per protocol version, mirroring the official JSON Schemas (draft 2020-12) in
-// /shared/mtp/schemas constraint by constraint. Agreement with them is tested mutation by mutation
-// (protocol-schemas.test.ts). The four versions differ only in:
+// One zod schema per protocol version, mirroring the official JSON Schemas (draft 2020-12) of the MTP
+// reference (`schemas/` of MTP_REFERENCE_DIR, default ../shared/mtp) constraint by constraint. Agreement
+// with them is tested mutation by mutation (protocol-schemas.test.ts, where the reference is present).
+// The four versions differ only in:
 //   1.2.0  `state_machine` flag; strings limited to 300 characters (top-level context lines, set
 //          context lines, set row token names, sample strings); at most 100 000 set context lines;
 //          sets have no `name`.

@@ -1,13 +1,13 @@
 // How schema problems read: JSON Schema words, the original file's paths, one problem per mistake.
 import { describe, expect, it } from 'vitest';
-import { v2Example } from '../../test/support/files.js';
+import { fixtureJson } from '../../test/support/testing.js';
 import { checkProtocolSchema } from '../parse.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of a JSON document
 type Doc = Record<string, any>;
 
 function problemsAfter(change: (doc: Doc) => void) {
-  const doc = v2Example() as Doc;
+  const doc = fixtureJson<Doc>('lighthouse_2_0_1.json');
   change(doc);
   return checkProtocolSchema(doc, '2.0.1').map((p) => [p.key, p.pointer, p.message, p.params]);
 }
@@ -66,10 +66,10 @@ describe('schema problems', () => {
     ],
     [
       'an empty string where one is required',
-      (doc) => (doc.tokens.Cat_.key = ''),
+      (doc) => (doc.tokens.Keeper_.key = ''),
       [
         'mtp.tooShort',
-        '/tokens/Cat_/key',
+        '/tokens/Keeper_/key',
         'The text must have at least 1 character (it has 0).',
         { minLength: 1, length: 0 },
       ],
@@ -96,10 +96,10 @@ describe('schema problems', () => {
     ],
     [
       'a nullable number of the wrong type',
-      (doc) => (doc.tokens.Emotion_.min_value = '0'),
+      (doc) => (doc.tokens.Wind_.min_value = '0'),
       [
         'mtp.noMatchingShape',
-        '/tokens/Emotion_/min_value',
+        '/tokens/Wind_/min_value',
         'Expected a number or null here, found string.',
         { expected: 'a number or null', received: 'string' },
       ],
@@ -131,12 +131,12 @@ describe('schema problems', () => {
   it('reports each mistake once, in document order', () => {
     const problems = problemsAfter((doc) => {
       doc.instruction.sets[1].samples[0].result = 5;
-      doc.tokens.Alice_.type = 'Person';
+      doc.tokens.Sailor_.type = 'Person';
       delete doc.encrypted;
     });
     expect(problems.map(([key, pointer]) => [key, pointer])).toEqual([
       ['mtp.required', '/encrypted'],
-      ['mtp.invalidValue', '/tokens/Alice_/type'],
+      ['mtp.invalidValue', '/tokens/Sailor_/type'],
       ['mtp.invalidType', '/instruction/sets/1/samples/0/result'],
     ]);
   });

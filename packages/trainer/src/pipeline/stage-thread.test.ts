@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parseProtocolText } from '@greenhouse/mtp';
+import { fixtureProtocol } from '@greenhouse/mtp/testing';
 import { describe, expect, it } from 'vitest';
 import { protocolExamples } from '../train/protocol-data.js';
 import { runStageInThread } from './stage-thread.js';
@@ -7,11 +6,7 @@ import { tokenizerStage } from './tokenizer-stage.js';
 import type { TrainingStageInput } from './training-stage.js';
 import type { StageProgress } from './types.js';
 
-const parsed = parseProtocolText(
-  readFileSync(new URL('../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url), 'utf8'),
-);
-if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
-const protocol = parsed.protocol;
+const protocol = fixtureProtocol('lighthouse_2_0_1.json');
 const examples = protocolExamples(protocol);
 const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 

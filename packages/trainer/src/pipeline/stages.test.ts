@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parseProtocolText } from '@greenhouse/mtp';
+import { describeWithReference, fixtureProtocol, referenceJson } from '@greenhouse/mtp/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Gpt } from '../model/gpt.js';
 import { Tokenizer } from '../tokenizer/bpe.js';
@@ -17,10 +16,7 @@ import { inputTexts } from './quality.js';
 import { qualityFolds } from './split.js';
 import type { StageMetrics, StageProgress } from './types.js';
 
-const SHARED_MTP = new URL('../../../../../shared/mtp/', import.meta.url);
-const parsed = parseProtocolText(readFileSync(new URL('examples/bloom_2_0_1.json', SHARED_MTP), 'utf8'));
-if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
-const protocol = parsed.protocol;
+const protocol = fixtureProtocol('lighthouse_2_0_1.json');
 const examples = protocolExamples(protocol);
 const folds = qualityFolds(examples)!;
 
@@ -156,7 +152,7 @@ describe('training, export and loading', () => {
   const exported = () =>
     exportStage({
       protocol,
-      bloom: { id: 'blm-1', name: 'Alice' },
+      bloom: { id: 'blm-1', name: 'Maren' },
       tokenizer: stage.tokenizer,
       plan,
       weights: finetuned.weights,
@@ -164,19 +160,29 @@ describe('training, export and loading', () => {
       createdAt: '2025-01-02T03:04:05.000Z',
     });
 
-  it('exports a manifest that validates against the MTP model schema', () => {
+  describeWithReference('the manifest and the official MTP model schema', () => {
+    it('validates', () => {
+      const file = JSON.parse(exported().agent) as AgentFile;
+      const ajv = new Ajv2020({ allErrors: true });
+      addFormats.default(ajv);
+      const validate = ajv.compile(referenceJson('schemas/v1/model_1_0_0.json'));
+      expect(validate(file.manifest), JSON.stringify(validate.errors)).toBe(true);
+      expect(validate({ ...file.manifest, created_time: 'yesterday' })).toBe(false);
+    });
+  });
+
+  it('exports an agent file: a manifest of its parts with checksums, float16 weights, deterministic', () => {
     const { agent, metrics } = exported();
     expect(metrics.bytes).toBe(Buffer.byteLength(agent));
     expect(metrics.parameters).toBe(new Gpt(plan.model, { maxTokens: 1 }).layout.count);
     const file = JSON.parse(agent) as AgentFile;
-    const schema = JSON.parse(
-      readFileSync(new URL('schemas/v1/model_1_0_0.json', SHARED_MTP), 'utf8'),
-    ) as object;
-    const ajv = new Ajv2020({ allErrors: true });
-    addFormats.default(ajv);
-    const validate = ajv.compile(schema);
-    expect(validate(file.manifest), JSON.stringify(validate.errors)).toBe(true);
-    expect(validate({ ...file.manifest, created_time: 'yesterday' })).toBe(false);
+    expect(file.manifest).toMatchObject({
+      $schema: 'https://mtp.schemas.databiomes.com/v1/model_1_0_0.json',
+      name: 'Maren',
+      created_time: '2025-01-02T03:04:05.000Z',
+      training: { reference: 'blm-1' },
+    });
+    for (const f of file.manifest.files) expect(f.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(file.manifest.files.map((f) => f.path)).toEqual([
       'template.json',
       'tokenizer.json',

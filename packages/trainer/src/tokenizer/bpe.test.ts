@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { parseProtocolText, renderGuardrail, renderSample } from '@greenhouse/mtp';
+import { renderGuardrail, renderSample } from '@greenhouse/mtp';
+import { fixtureProtocol } from '@greenhouse/mtp/testing';
 import { describe, expect, it } from 'vitest';
 import { preTokenize, toByteSymbols, fromByteSymbols, BYTE_SYMBOLS } from './byte-level.js';
 import { Tokenizer, trainBpe } from './bpe.js';
 import { protocolAddedTokens } from './protocol-tokens.js';
 
-const EXAMPLE = new URL('../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url);
-
 function exampleCorpus() {
-  const parsed = parseProtocolText(readFileSync(EXAMPLE, 'utf8'));
-  if (!parsed.ok) throw new Error('example protocol does not parse');
-  const protocol = parsed.protocol;
+  const protocol = fixtureProtocol('lighthouse_2_0_1.json');
   const texts: string[] = [...protocol.context];
   protocol.sets.forEach((set, s) => {
     for (const sample of set.samples) {
@@ -67,20 +63,18 @@ describe('BPE tokenizer', () => {
       '<NON>',
     ]);
     expect(added.map((t) => t.content)).toEqual(
-      expect.arrayContaining(['Tree_', 'Coordinates_', 'Madness_', '<num_0_10>', '<num_-1000_1000_3>']),
+      expect.arrayContaining(['Cape_', 'Position_', 'Warning_', '<num_0_12>', '<num_-50_50_2>', '<num_0_5>']),
     );
-    const line =
-      '<BOS>\nTree_English_Cat_Talk_Coordinates_[100, 200, -50]\nMadness_5\nContinue_<UNK>_\n<EOS>';
+    const line = '<BOS>\nCape_Sailor_Radio_Position_[12, -8]\nWarning_4\nChat_<UNK>_\n<EOS>';
     const ids = tok.encode(line);
     for (const t of [
       '<BOS>',
-      'Tree_',
-      'English_',
-      'Cat_',
-      'Talk_',
-      'Coordinates_',
-      'Madness_',
-      'Continue_',
+      'Cape_',
+      'Sailor_',
+      'Radio_',
+      'Position_',
+      'Warning_',
+      'Chat_',
       '<UNK>',
       '<EOS>',
     ]) {
@@ -92,7 +86,7 @@ describe('BPE tokenizer', () => {
     }
     expect(tok.decode(ids)).toBe(line);
     expect(tok.decode(ids, { skipSpecial: true })).toBe(
-      '\nTree_English_Cat_Talk_Coordinates_[100, 200, -50]\nMadness_5\nContinue__\n',
+      '\nCape_Sailor_Radio_Position_[12, -8]\nWarning_4\nChat__\n',
     );
   });
 

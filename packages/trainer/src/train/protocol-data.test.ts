@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parseProtocolText } from '@greenhouse/mtp';
+import { fixtureProtocol } from '@greenhouse/mtp/testing';
 import { describe, expect, it } from 'vitest';
 import { loadSynonyms } from '../base/synonyms.js';
 import {
@@ -10,11 +9,7 @@ import {
   splitPretrainTexts,
 } from './protocol-data.js';
 
-const parsed = parseProtocolText(
-  readFileSync(new URL('../../../../../shared/mtp/examples/bloom_2_0_1.json', import.meta.url), 'utf8'),
-);
-if (!parsed.ok) throw new Error('bloom_2_0_1.json does not parse');
-const protocol = parsed.protocol;
+const protocol = fixtureProtocol('lighthouse_2_0_1.json');
 const examples = protocolExamples(protocol);
 
 describe('augmentExamples', () => {
@@ -118,10 +113,10 @@ describe('splitPretrainTexts', () => {
 describe('augmentExamples with synonyms', () => {
   it('replaces words by synonyms of the committed table, never numbers, keys or the lines around them', () => {
     const keys = Object.values(protocol.tokens).map((t) => t.key);
-    const line = 'I want to buy 12 big swords and help Tree_ 3.5 times, please buy it now';
+    const line = 'I want to buy 12 big swords and help Cape_ 3.5 times, please buy it now';
     const example = {
       input: `<BOS>\n${keys[0]}\n${line}\n${keys[1]}\n<RUN>\n`,
-      output: 'Sure.\nContinue_\n<EOS>',
+      output: 'Sure.\nChat_\n<EOS>',
     };
     const copies = augmentExamples(protocol, [example], { copies: 30, dropWord: 0, synonyms: 1, seed: 5 });
     expect(copies.length).toBeGreaterThan(0);
@@ -133,7 +128,7 @@ describe('augmentExamples with synonyms', () => {
       // Only the text line changes.
       expect([parts[0], parts[1], parts[3], parts[4]]).toEqual(['<BOS>', keys[0], keys[1], '<RUN>']);
       const text = parts[2]!;
-      for (const kept of ['12', '3.5', 'Tree_']) expect(text).toContain(kept);
+      for (const kept of ['12', '3.5', 'Cape_']) expect(text).toContain(kept);
       if (text.includes('purchase')) changed++;
       expect(c.output).toBe(example.output);
     }

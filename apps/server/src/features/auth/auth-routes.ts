@@ -38,6 +38,19 @@ const limits = {
   googleCallback: { max: 20, timeWindow: '5 minutes' },
 };
 
+/**
+ * Google sign-in is off on this server (no GOOGLE_CLIENT_ID/SECRET). NOT_FOUND, told apart from any other
+ * by `params.reason` (the contracts have no code of its own for it yet), so the web app can say that
+ * Google sign-in is off instead of "not found".
+ */
+const SSO_NOT_CONFIGURED = 'sso_not_configured';
+const googleSignInOff = () =>
+  new AppError(
+    'NOT_FOUND',
+    { reason: SSO_NOT_CONFIGURED },
+    'Google sign-in is not configured on this server.',
+  );
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, google, config } = options;
 
@@ -130,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.get('/auth/sso/google/url', { schema: { response: { 200: urlResponseSchema } } }, async () => {
-    if (!google) throw new AppError('NOT_FOUND', {}, 'Google sign-in is not configured.');
+    if (!google) throw googleSignInOff();
     return { url: await google.authorizationUrl() };
   });
 
@@ -141,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: limits.googleCallback },
     },
     async (request, reply) => {
-      if (!google) throw new AppError('NOT_FOUND', {}, 'Google sign-in is not configured.');
+      if (!google) throw googleSignInOff();
       const { user, session } = await google.callback(
         request.body,
         requestLanguage(request),

@@ -11,10 +11,19 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderEmail } from '../mail/templates.js';
-import { claimEmailSlot, consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { claimEmailSlot, consumeEmailToken, issueEmailToken, usedEmailTokenOwner } from './email-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionStore, UserRow } from './sessions.js';
 import { findUserByEmail, isUniqueViolation } from './users.js';
+
+/**
+ * A confirmation link used again after it confirmed its account. The contracts have no code of its own for
+ * this (yet), so it is CONFLICT (409: the account is already in the state the link asks for), told apart
+ * by `params.reason`; the web app shows "already confirmed" with a way to sign in.
+ */
+const EMAIL_ALREADY_CONFIRMED = 'email_already_confirmed';
+const emailAlreadyConfirmed = () =>
+  new AppError('CONFLICT', { reason: EMAIL_ALREADY_CONFIRMED }, 'This e-mail address is already confirmed.');
 
 export interface AuthServiceDeps {
   db: Db;
@@ -93,7 +102,11 @@ export class AuthService {
     const { db } = this.deps;
     const user = await db.transaction(async (tx) => {
       const userId = await consumeEmailToken(tx, token, 'email_confirmation');
-      if (!userId) throw new AppError('authorization.invalid_email_confirmation_token');
+      if (!userId) {
+        // The link was opened before (it works once) and its account is confirmed: say so, not "not valid".
+        if (await this.confirmedOwnerOfUsedToken(tx, token)) throw emailAlreadyConfirmed();
+        throw new AppError('authorization.invalid_email_confirmation_token');
+      }
       const [updated] = await tx
         .update(schema.users)
         .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
@@ -102,6 +115,16 @@ export class AuthService {
       return updated!;
     });
     return { status: user.active ? 'confirmed' : 'awaiting_approval' };
+  }
+
+  private async confirmedOwnerOfUsedToken(db: Db, token: string): Promise<boolean> {
+    const userId = await usedEmailTokenOwner(db, token, 'email_confirmation');
+    if (!userId) return false;
+    const [owner] = await db
+      .select({ emailConfirmedAt: schema.users.emailConfirmedAt })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId));
+    return Boolean(owner?.emailConfirmedAt);
   }
 
   /** Checks the credentials and opens a new session (a new token at every sign-in). */

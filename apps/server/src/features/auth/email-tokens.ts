@@ -1,5 +1,5 @@
 import { schema, type Db } from '@greenhouse/db';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 
 export type EmailTokenPurpose = (typeof schema.emailTokenPurpose.enumValues)[number];
@@ -47,6 +47,28 @@ export async function consumeEmailToken(
       ),
     )
     .returning({ userId: schema.emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+/**
+ * Whether `token` is one of `purpose` that was used already (it never works twice): the user it was
+ * issued to, or null for a token that is unknown, of another purpose, or still unused.
+ */
+export async function usedEmailTokenOwner(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: schema.emailTokens.userId })
+    .from(schema.emailTokens)
+    .where(
+      and(
+        eq(schema.emailTokens.tokenHash, sha256(token)),
+        eq(schema.emailTokens.purpose, purpose),
+        isNotNull(schema.emailTokens.usedAt),
+      ),
+    );
   return row?.userId ?? null;
 }
 

@@ -45,6 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
     '/bloom/chats/demo/prompts',
     { schema: { response: { 200: demoPromptsResponseSchema } } },
     async (request) => ({
+      mode: chats.mode,
       prompts: demoPrompts(requireUser(request).language),
     }),
   );

@@ -1,4 +1,11 @@
-import type { Bloom, ChatDetail, ChatSummary, CreateChatRequest, ListQuery } from '@greenhouse/contracts';
+import type {
+  Bloom,
+  ChatDetail,
+  ChatMode,
+  ChatSummary,
+  CreateChatRequest,
+  ListQuery,
+} from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { draftGaps, draftToProtocolFile, emptyDraft, parseProtocol, type AgentDraft } from '@greenhouse/mtp';
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
@@ -132,27 +139,57 @@ export class ChatService {
     await this.db.delete(schema.chats).where(eq(schema.chats.id, id));
   }
 
-  /** A new chat from the user's first message (one prompt) or a demo prompt (free); its answer starts. */
+  /** The designer new chats get, which the new-chat screen names. */
+  get mode(): ChatMode {
+    return this.designer.mode;
+  }
+
+  /**
+   * A new chat from the user's first message (one prompt; its answer starts) or from a demo prompt (free:
+   * the demo's complete draft and our own answer, at once, without the designer).
+   */
   async create(user: UserRow, request: CreateChatRequest): Promise<ChatDetail> {
-    const demo =
-      request.demoPromptId === undefined ? undefined : demoPrompt(user.language, request.demoPromptId);
-    if (request.demoPromptId !== undefined && !demo) throw AppError.field('NOT_FOUND', 'demoPromptId');
-    const message = demo ? demo.text : request.message!;
+    if (request.demoPromptId !== undefined) return this.createDemo(user, request.demoPromptId);
+    const message = request.message!;
     const { chatId, job } = await this.db.transaction(async (tx) => {
-      const promptPeriodStart = demo ? null : await usePrompt(tx, user.id, this.config.prompts);
+      const promptPeriodStart = await usePrompt(tx, user.id, this.config.prompts);
       const [chat] = await tx
         .insert(schema.chats)
-        .values({
-          userId: user.id,
-          title: demo ? demo.title : titleOf(message),
-          mode: this.designer.mode,
-          draft: emptyDraft(),
-        })
+        .values({ userId: user.id, title: titleOf(message), mode: this.designer.mode, draft: emptyDraft() })
         .returning();
       const job = await this.addTurn(tx, user, chat!, message, promptPeriodStart, 0);
       return { chatId: chat!.id, job };
     });
     this.startAnswer(job);
+    return this.get(user, chatId);
+  }
+
+  /**
+   * A demo's chat: its text as the user's message, its complete draft (ready to generate) and the answer
+   * that presents it, all stored at once. It uses no prompt and never calls a model; the designer takes
+   * over from its demo state when the user writes.
+   */
+  private async createDemo(user: UserRow, demoPromptId: string): Promise<ChatDetail> {
+    const designer = this.designer;
+    const demo = demoPrompt(user.language, demoPromptId, designer.mode);
+    if (!demo) throw AppError.field('NOT_FOUND', 'demoPromptId');
+    const chatId = await this.db.transaction(async (tx) => {
+      const [chat] = await tx
+        .insert(schema.chats)
+        .values({
+          userId: user.id,
+          title: demo.title,
+          mode: designer.mode,
+          draft: demo.draft,
+          designerState: designer.demoState,
+        })
+        .returning({ id: schema.chats.id });
+      await tx.insert(schema.chatMessages).values([
+        { chatId: chat!.id, position: 0, role: 'user', content: demo.text, promptPeriodStart: null },
+        { chatId: chat!.id, position: 1, role: 'assistant', content: demo.answer, status: 'complete' },
+      ]);
+      return chat!.id;
+    });
     return this.get(user, chatId);
   }
 

@@ -1,8 +1,11 @@
-import type { DemoPrompt, Language } from '@greenhouse/contracts';
+import type { ChatMode, DemoPrompt, Language } from '@greenhouse/contracts';
+import type { AgentDraft } from '@greenhouse/mtp';
+import { demoDraft, type DemoId } from './demo-drafts.js';
 
 // Starter descriptions for /chat/new. Starting a chat from one is free (spec §9: "The demo prompt is
-// free"); each text fits in one chat message.
-const prompts: Record<Language, DemoPrompt[]> = {
+// free"): the chat starts with the demo's complete draft (demo-drafts.ts) and our own answer, at once,
+// without a prompt or a model call, so "Generate agent" works right away. Each text fits in one message.
+const prompts: Record<Language, (DemoPrompt & { id: DemoId })[]> = {
   en: [
     {
       id: 'shopkeeper',
@@ -53,6 +56,51 @@ export function demoPrompts(language: Language): DemoPrompt[] {
   return prompts[language];
 }
 
-export function demoPrompt(language: Language, id: string): DemoPrompt | undefined {
-  return prompts[language].find((p) => p.id === id);
+/** A demo to start a chat from: its prompt, its complete draft and the answer that presents the draft. */
+export interface Demo extends DemoPrompt {
+  draft: AgentDraft;
+  answer: string;
+}
+
+export function demoPrompt(language: Language, id: string, mode: ChatMode): Demo | undefined {
+  const prompt = prompts[language].find((p) => p.id === id);
+  if (!prompt) return undefined;
+  const draft = demoDraft(language, prompt.id);
+  return { ...prompt, draft, answer: demoAnswer(language, mode, draft) };
+}
+
+/**
+ * The first answer of a demo chat, written by us (not by a model): what the draft holds, that it used no
+ * prompt, and what the user can do next. It names no place on the screen (the draft is beside the chat on
+ * a wide screen and a tab on a phone).
+ */
+function demoAnswer(language: Language, mode: ChatMode, draft: AgentDraft): string {
+  const name = draft.name;
+  const reactions = draft.reactions.map((r) => `**${r.name}**`).join(', ');
+  const examples = draft.instructions.reduce((n, i) => n + i.samples.length, 0);
+  const refuses = draft.guardrail?.badExamples.length ?? 0;
+  if (language === 'pl') {
+    const next =
+      mode === 'model'
+        ? 'albo napisać mi, co w nim zmienić (każda wiadomość zużywa jeden prompt).'
+        : 'albo dopisać tu przykłady w formie `Reakcja: co ktoś mówi => odpowiedź` (każda wiadomość zużywa jeden prompt).';
+    return (
+      `To demo ma gotowy, kompletny szkic agenta **${name}**, przygotowany z góry przez zespół Greenhouse, ` +
+      `więc nie zużyło żadnego promptu. Reakcje: ${reactions}; przykładowe wymiany: ${examples}; ` +
+      `przykłady do odmowy: ${refuses}.\n\n` +
+      `Naciśnij **Wygeneruj agenta**, aby go wytrenować — to też jest bezpłatne. Możesz też najpierw ` +
+      `edytować szkic (bezpłatnie) ${next}`
+    );
+  }
+  const next =
+    mode === 'model'
+      ? 'or tell me what to change (each message uses one prompt).'
+      : 'or add examples here as `Reaction: what someone says => answer` (each message uses one prompt).';
+  return (
+    `This demo comes with a complete draft of **${name}**, written in advance by the Greenhouse team, so it ` +
+    `used no prompt: the reactions ${reactions}, ${examples} example exchanges and ${refuses} examples of ` +
+    `what ${name} refuses.\n\n` +
+    `Press **Generate agent** to train it — that is free too. You can also edit the draft yourself first ` +
+    `(free), ${next}`
+  );
 }

@@ -38,5 +38,7 @@ export interface Designer {
   readonly mode: ChatMode;
   /** Longest time one answer may take; the chat's answering lease is derived from it. */
   readonly maxAnswerMs: number;
+  /** Its state for a chat that starts from a demo's complete draft (the user may go on from there). */
+  readonly demoState: unknown;
   answer(turn: DesignerTurn): Promise<DesignerAnswer>;
 }

@@ -32,8 +32,8 @@ const texts = {
   en: {
     intro: (d: string) =>
       `Thanks! I am Greenhouse's **guided designer**: no AI model is configured on this server, so I will ask ` +
-      `a few short questions and build the training protocol from your answers. You can edit the draft ` +
-      `beside the chat at any time.\n\nSo far: *${d}*\n\n**What is the agent's name?**`,
+      `a few short questions and build the training protocol from your answers. You can also edit the ` +
+      `draft yourself at any time.\n\nSo far: *${d}*\n\n**What is the agent's name?**`,
     world: (name: string) =>
       `**${name}** it is. Now describe the world ${name} lives in: a few facts, one sentence each ` +
       `(they become the model's background knowledge).`,
@@ -56,18 +56,18 @@ const texts = {
     refuseTooFew: (n: number) => `That is ${n}; I need at least three, separated by \`;\`.`,
     refuseAnswer: (name: string) => `**And what should ${name} answer to them?** One sentence.`,
     done: (name: string) =>
-      `The draft of **${name}** is complete. Check it beside the chat and press **Generate agent**. To add ` +
+      `The draft of **${name}** is complete. Check the draft and press **Generate agent**. To add ` +
       `more examples (more make a better agent), write \`Reaction: what someone says => answer\`.`,
     added: (n: number) => `Added ${n} ${n === 1 ? 'example' : 'examples'}.`,
     unknownReaction: (r: string) => `There is no reaction called ${r} in the draft.`,
     help: () =>
-      'To add an example, write `Reaction: what someone says => answer`. You can edit everything else in the draft.',
+      'To add an example, write `Reaction: what someone says => answer`. You can edit everything else in the draft yourself.',
   },
   pl: {
     intro: (d: string) =>
       `Dziękuję! Jestem **prowadzącym projektantem** Greenhouse: na tym serwerze nie skonfigurowano modelu AI, ` +
-      `więc zadam kilka krótkich pytań i z odpowiedzi zbuduję protokół treningowy. Szkic obok czatu możesz ` +
-      `w każdej chwili edytować.\n\nNa razie: *${d}*\n\n**Jak ma się nazywać agent?**`,
+      `więc zadam kilka krótkich pytań i z odpowiedzi zbuduję protokół treningowy. Szkic możesz też ` +
+      `w każdej chwili edytować samodzielnie.\n\nNa razie: *${d}*\n\n**Jak ma się nazywać agent?**`,
     world: (name: string) =>
       `Niech będzie **${name}**. Teraz opisz świat, w którym żyje ${name}: kilka faktów, każdy w osobnym ` +
       `zdaniu (staną się wiedzą modelu o świecie).`,
@@ -88,12 +88,12 @@ const texts = {
     refuseTooFew: (n: number) => `To ${n}; potrzebuję co najmniej trzech, oddzielonych \`;\`.`,
     refuseAnswer: (name: string) => `**A co ${name} ma na nie odpowiadać?** Jedno zdanie.`,
     done: (name: string) =>
-      `Szkic agenta **${name}** jest gotowy. Sprawdź go obok czatu i naciśnij **Wygeneruj agenta**. Aby dodać ` +
+      `Szkic agenta **${name}** jest gotowy. Sprawdź szkic i naciśnij **Wygeneruj agenta**. Aby dodać ` +
       `więcej przykładów (więcej to lepszy agent), napisz \`Reakcja: co ktoś mówi => odpowiedź\`.`,
     added: (n: number) => `Dodano przykładów: ${n}.`,
     unknownReaction: (r: string) => `W szkicu nie ma reakcji ${r}.`,
     help: () =>
-      'Aby dodać przykład, napisz `Reakcja: co ktoś mówi => odpowiedź`. Resztę szkicu możesz edytować obok.',
+      'Aby dodać przykład, napisz `Reakcja: co ktoś mówi => odpowiedź`. Resztę szkicu możesz edytować samodzielnie.',
   },
 } satisfies Record<Language, Record<string, (...args: never[]) => string>>;
 
@@ -135,6 +135,8 @@ const countOf = (draft: AgentDraft, reaction: string) =>
 export class GuidedDesigner implements Designer {
   readonly mode = 'guided' as const;
   readonly maxAnswerMs = 10_000;
+  /** A demo's draft is complete: the interview is over, more examples may still be added. */
+  readonly demoState: State = { step: 'done', reaction: 0 };
 
   answer(turn: DesignerTurn): Promise<DesignerAnswer> {
     const answer = this.step(turn);

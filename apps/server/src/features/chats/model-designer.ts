@@ -67,6 +67,8 @@ function systemPrompt(language: Language, draft: AgentDraft): string {
     `Whenever you learn something, call ${UPDATE_DRAFT} with the WHOLE new draft. When the user asks for more`,
     'training samples, write new, varied ones for each reaction (different wording, lengths and situations).',
     'Keep every line under 256 characters. Then answer briefly and ask for what is still missing.',
+    'The user sees the draft in its own pane: beside the chat on a wide screen, behind a tab on a phone. Never',
+    'say where it is on the screen (not "beside the chat", not "on the right"); just say "the draft".',
     `Answer in ${languageNames[language]}, in short Markdown.`,
     '',
     `The current draft: ${JSON.stringify(draft)}`,
@@ -103,6 +105,7 @@ function checkDraft(args: string): { draft: AgentDraft } | { problems: string } 
 export class ModelDesigner implements Designer {
   readonly mode = 'model' as const;
   readonly maxAnswerMs: number;
+  readonly demoState = null;
   private readonly client: OpenAI;
 
   constructor(private readonly config: NonNullable<Config['llm']>) {

@@ -1,13 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import bloomVideo from '../../assets/bloom-loop.webm';
 import { useMediaQuery } from '../../hooks/use-media-query';
 
-const VIDEO_SRC = '/media/bloom-loop.webm';
 const IMAGE_SRC = '/media/bloom.svg';
 
 /**
  * The auth layout's right panel: a looping, muted bloom video; the static image instead when the video
- * fails (missing, undecodable) or the user prefers reduced motion. The image is also the video's poster.
+ * fails (missing, undecodable, autoplay refused) or the user prefers reduced motion. The media fill the
+ * panel above the caption, never behind it. The video (720×960, on the panel's own navy) is shown whole and
+ * no larger than it is sharp; the image is a vector, so it may fill its area.
  */
 export function BloomShowcase() {
   const { t } = useTranslation();
@@ -17,32 +19,38 @@ export function BloomShowcase() {
     if (!video) return;
     // Browsers only autoplay muted video; React sets `muted` as a property, so make sure.
     video.muted = true;
-    video.play()?.catch(() => {
-      // Autoplay refused: the poster (the static image) stays.
+    video.play()?.catch((error: unknown) => {
+      // Autoplay refused: a still video would look broken, so the static image instead.
+      if (error instanceof DOMException && error.name === 'NotAllowedError') setVideoFailed(true);
     });
   }, []);
 
   return (
     <aside className="bloom-showcase" aria-label={t('authLayout.panelLabel')}>
-      {reducedMotion || videoFailed ? (
-        <img className="bloom-showcase__media" src={IMAGE_SRC} alt={t('authLayout.panelImageAlt')} />
-      ) : (
-        <video
-          className="bloom-showcase__media"
-          src={VIDEO_SRC}
-          poster={IMAGE_SRC}
-          autoPlay
-          muted
-          loop
-          playsInline
-          aria-hidden="true"
-          onError={() => setVideoFailed(true)}
-          ref={startVideo}
-        />
-      )}
-      <div className="bloom-showcase__caption">
-        <p className="bloom-showcase__tagline">{t('authLayout.tagline')}</p>
-        <p className="bloom-showcase__detail">{t('authLayout.taglineDetail')}</p>
+      <div className="bloom-showcase__frame">
+        {reducedMotion || videoFailed ? (
+          <img
+            className="bloom-showcase__media bloom-showcase__media--image"
+            src={IMAGE_SRC}
+            alt={t('authLayout.panelImageAlt')}
+          />
+        ) : (
+          <video
+            className="bloom-showcase__media bloom-showcase__media--video"
+            src={bloomVideo}
+            autoPlay
+            muted
+            loop
+            playsInline
+            aria-hidden="true"
+            onError={() => setVideoFailed(true)}
+            ref={startVideo}
+          />
+        )}
+        <div className="bloom-showcase__caption">
+          <p className="bloom-showcase__tagline">{t('authLayout.tagline')}</p>
+          <p className="bloom-showcase__detail">{t('authLayout.taglineDetail')}</p>
+        </div>
       </div>
     </aside>
   );

@@ -8,8 +8,6 @@ export interface FieldFrameProps {
   error?: string | undefined;
   /** Help under the control, read with it by screen readers. */
   hint?: string | undefined;
-  /** Extra content on the label row, e.g. a "Forgot password" link. */
-  labelAside?: ReactNode;
   id?: string | undefined;
   className?: string | undefined;
   /** The control, given its id and the ARIA attributes that tie it to the hint and the error. */
@@ -21,7 +19,7 @@ export interface FieldFrameProps {
 }
 
 /** A labelled form control with its hint and error wired up for assistive technology (TextField, TextAreaField). */
-export function FieldFrame({ label, error, hint, labelAside, id, className, children }: FieldFrameProps) {
+export function FieldFrame({ label, error, hint, id, className, children }: FieldFrameProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const errorId = `${controlId}-error`;
@@ -29,12 +27,9 @@ export function FieldFrame({ label, error, hint, labelAside, id, className, chil
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={clsx('field', className)}>
-      <div className="field__label-row">
-        <label htmlFor={controlId} className="field__label">
-          {label}
-        </label>
-        {labelAside}
-      </div>
+      <label htmlFor={controlId} className="field__label">
+        {label}
+      </label>
       <div className={clsx('field__control', error && 'field__control--invalid')}>
         {children({
           id: controlId,

@@ -219,6 +219,19 @@ describe('prompts tab', () => {
     expect(screen.queryByText('UNLIMITED')).toBeNull();
   });
 
+  it('fills the bar with what is left, as its caption says (42/50 left: 84 %)', async () => {
+    setApi(
+      signedInAs(
+        testUser({ prompts: { limit: 50, used: 8, renewalDays: 30, nextRenewalAt: '2025-10-01T08:30:00' } }),
+      ),
+    );
+    renderApp('/profile/prompts');
+    await screen.findByText(limitLabel);
+    const usage = document.querySelector<HTMLElement>('.usage')!;
+    expect(usage.querySelector('.usage__caption')?.textContent).toBe('42/50 left');
+    expect(usage.querySelector<HTMLElement>('.usage__fill')?.style.width).toBe('84%');
+  });
+
   it('shows an admin UNLIMITED instead of a limit', async () => {
     setApi(
       signedInAs(

@@ -153,6 +153,22 @@ describe('e-mail confirmation', () => {
     expect(apiCalls('POST', '/auth/email/confirm')).toHaveLength(1);
   });
 
+  it('says a link used before is already confirmed, with the way to sign in and no new link', async () => {
+    setApi((url, init) =>
+      isCall(url, init, 'POST', '/auth/email/confirm')
+        ? apiErrorResponse('CONFLICT', 409, { reason: 'email_already_confirmed' })
+        : notSignedIn(),
+    );
+    renderApp('/auth/email-confirmation?token=token-used-before');
+    expect(await screen.findByRole('heading', { name: 'Email already confirmed' })).toBeTruthy();
+    expect(
+      screen.getByText('This link was used before: your email address is already confirmed.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/sign-in');
+    expect(screen.queryByText('This email confirmation link is not valid.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+
   it('shows a refused token and sends a new link to the address typed in', async () => {
     setApi((url, init) => {
       if (isCall(url, init, 'POST', '/auth/email/confirm')) {
@@ -331,6 +347,23 @@ describe('Google sign-in callback', () => {
         'Account is under verification. You will receive an email when it is approved.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says Google sign-in is off when the server has it off, not "not found"', async () => {
+    setApi((url, init) =>
+      isCall(url, init, 'POST', '/auth/sso/google/callback')
+        ? apiErrorResponse('NOT_FOUND', 404, { reason: 'sso_not_configured' })
+        : notSignedIn(),
+    );
+    renderApp('/auth/sso/google?code=code-5&state=state-5');
+    expect(await screen.findByRole('heading', { name: 'Google sign-in is off' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This Greenhouse server does not offer sign-in with Google. Sign in with your email and password.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The requested item was not found.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/auth/sign-in');
   });
 
   it('posts nothing when the user cancelled at Google', async () => {

@@ -323,22 +323,43 @@ describe('agent page', () => {
     expect(screen.getByRole('link', { name: 'Create a new agent' }).getAttribute('href')).toBe('/agent/new');
   });
 
-  it('disables the download tile until the agent has a download URL', async () => {
-    serveBloom(() => testBloom());
-    renderApp('/agent/b1');
-    await screen.findByRole('heading', { level: 1, name: 'Helper' });
-    const tile = within(fact('Download')).getByRole('button', { name: /CPU Model/ }) as HTMLButtonElement;
-    expect(tile.disabled).toBe(true);
-    expect(tile.textContent).toContain('Download not available for this platform.');
-  });
+  it.each([
+    ['not started', testBloom(), 'Available when training completes'],
+    [
+      'training',
+      testBloom({
+        payment: { status: 'paid', amountCents: 0, currency: 'usd' },
+        stages: testStages('completed', { training_pretraining: { status: 'processing', progress: null } }),
+      }),
+      'Available when training completes',
+    ],
+    [
+      'failed',
+      testBloom({
+        dataset: { name: 'helper_data.json', status: 'failed', stage: null, model: { status: 'failed' } },
+      }),
+      'Not available: the training failed',
+    ],
+  ])(
+    'disables the download tile until the agent has a download URL, and says why (%s)',
+    async (_, bloom, note) => {
+      serveBloom(() => bloom);
+      renderApp('/agent/b1');
+      await screen.findByRole('heading', { level: 1, name: 'Helper' });
+      const tile = within(fact('Download')).getByRole('button', { name: /CPU Model/ }) as HTMLButtonElement;
+      expect(tile.disabled).toBe(true);
+      expect(tile.textContent).toContain(note);
+      expect(tile.textContent).not.toContain('Download not available for this platform.');
+    },
+  );
 
-  it('shows the NPU platform, which has no build yet, as not available', async () => {
+  it('shows only the platforms an agent is built for: no NPU tile', async () => {
     serveBloom(() => trainedBloom());
     renderApp('/agent/b1');
     await screen.findByRole('heading', { level: 1, name: 'Helper' });
-    const tile = within(fact('Download')).getByRole('button', { name: /NPU Model/ }) as HTMLButtonElement;
-    expect(tile.disabled).toBe(true);
-    expect(tile.textContent).toContain('Download not available for this platform.');
+    const tiles = within(fact('Download')).getAllByRole('button');
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['floraCPU ModelDownload Helper.json']);
+    expect(within(fact('Download')).queryByText(/NPU|intel/)).toBeNull();
   });
 
   it('downloads the agent JSON as {name}.json from its download URL', async () => {

@@ -1,7 +1,7 @@
 import type { ChatDetail } from '@greenhouse/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   apiCalls,
   apiErrorResponse,
@@ -56,6 +56,7 @@ beforeEach(() => {
 });
 
 const demoPrompts = {
+  mode: 'guided',
   prompts: [
     { id: 'guard', title: 'A city guard', text: 'A guard at the gate of a medieval city.' },
     { id: 'barista', title: 'A barista', text: 'A friendly barista who takes coffee orders.' },
@@ -88,13 +89,68 @@ describe('/chat/new', () => {
     const router = renderApp('/chat/new');
     expect(await screen.findByRole('heading', { name: 'New chat', level: 1 })).toBeTruthy();
     expect(document.title).toBe('New chat · Greenhouse');
-    expect(screen.getByText(/an AI model answers you, or a guided interview/)).toBeTruthy();
+    // The server says which designer runs; the page says that one, not both.
+    expect(
+      await screen.findByText(
+        'No AI model is set up on this Greenhouse, so a guided interview asks its questions one at a time.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/An AI model answers you/)).toBeNull();
+    expect(screen.getByText('Enter sends, Shift+Enter starts a new line.')).toBeTruthy();
     expect(screen.getByText('Each message uses one prompt · 7/10 left')).toBeTruthy();
 
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /A barista/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/c7'));
     expect(apiCalls('POST', '/bloom/chats').map((call) => call.body)).toEqual([{ demoPromptId: 'barista' }]);
+  });
+
+  it('says when an AI model designs the agent', async () => {
+    serve(testChat());
+    setApi(
+      signedInAs(testUser(), (url) =>
+        url.pathname.endsWith('/demo/prompts') ? jsonResponse({ ...demoPrompts, mode: 'model' }) : undefined,
+      ),
+    );
+    renderApp('/chat/new');
+    expect(
+      await screen.findByText('An AI model answers you and fills in the draft as you talk.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/guided interview/)).toBeNull();
+  });
+
+  it.each([
+    ['a phone’s width', '(max-width: 600px)'],
+    ['a touch screen', '(pointer: coarse)'],
+  ])('leaves out the keyboard hint at %s', async (_what, query) => {
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (q: string) =>
+        ({
+          matches: q.split(',').some((part) => part.trim() === query),
+          media: q,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    serve(testChat({ id: 'c9', answering: true }));
+    const router = renderApp('/chat/new');
+    const box = await screen.findByLabelText('What should your agent be, and who talks to it?');
+    expect(screen.queryByText(/Enter sends/)).toBeNull();
+    expect(box.getAttribute('aria-describedby')).not.toMatch(/hint/);
+    if (query === '(pointer: coarse)') {
+      // No hardware keyboard assumed: Enter is a new line, the button sends.
+      const user = userEvent.setup();
+      await user.type(box, 'A barista{Enter}who takes orders');
+      expect(apiCalls('POST', '/bloom/chats')).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/chat/c9'));
+      expect(apiCalls('POST', '/bloom/chats').map((call) => call.body)).toEqual([
+        { message: 'A barista\nwho takes orders' },
+      ]);
+    }
   });
 
   it('sends the first message with Enter (Shift+Enter is a new line) and opens the chat', async () => {

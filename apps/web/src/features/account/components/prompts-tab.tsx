@@ -12,7 +12,8 @@ export function PromptsTab({ user }: { user: Pick<User, 'role' | 'prompts'> }) {
   const left = Math.max(0, limit - used);
   const unlimited = t('sidebar.unlimited');
   const nextRenewal = nextRenewalAt ? formatDateTime(nextRenewalAt) : '';
-  const usedShare = limit > 0 ? Math.min(1, used / limit) : 0;
+  // The bar shows what its caption says: the share of the allowance that is left.
+  const leftShare = limit > 0 ? Math.min(1, left / limit) : 0;
 
   return (
     <section className="profile-section" aria-labelledby="prompts-heading">
@@ -26,7 +27,7 @@ export function PromptsTab({ user }: { user: Pick<User, 'role' | 'prompts'> }) {
       {!admin && (
         <div className="usage" aria-hidden="true">
           <div className="usage__bar">
-            <div className="usage__fill" style={{ width: `${usedShare * 100}%` }} />
+            <div className="usage__fill" style={{ width: `${leftShare * 100}%` }} />
           </div>
           <p className="usage__caption">{t('sidebar.promptsLeft', { remaining: left, limit })}</p>
         </div>

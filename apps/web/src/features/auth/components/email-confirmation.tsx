@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths';
 import { Loader } from '../../../components/loader/loader';
 import { Outcome } from '../../../components/notice/notice';
 import { useOnce } from '../../../hooks/use-once';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { apiErrorMessage, errorReasonOf } from '../../../lib/api-error-message';
 import { confirmEmail } from '../api/email-confirmation';
 import { AuthFooter } from './auth-footer';
 import { ResendConfirmationForm } from './resend-confirmation';
@@ -50,6 +50,23 @@ export function EmailConfirmation({ token }: { token: string | null }) {
     ) : (
       <Outcome tone="info" title={t('emailConfirmation.awaitingApproval.title')} actions={backToSignIn}>
         <p>{t('apiErrors.authorization.account_not_active')}</p>
+      </Outcome>
+    );
+  }
+
+  // The link worked before (it works once): the address is confirmed, so sign in.
+  if (result.status === 'error' && errorReasonOf(result.error) === 'email_already_confirmed') {
+    return (
+      <Outcome
+        tone="success"
+        title={t('emailConfirmation.alreadyConfirmed.title')}
+        actions={
+          <Link to={paths.signIn} className="btn btn--primary btn--block">
+            {t('emailConfirmation.confirmed.signIn')}
+          </Link>
+        }
+      >
+        <p>{t('emailConfirmation.alreadyConfirmed.text')}</p>
       </Outcome>
     );
   }

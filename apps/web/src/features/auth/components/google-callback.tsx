@@ -6,7 +6,8 @@ import { paths } from '../../../app/paths';
 import { Loader } from '../../../components/loader/loader';
 import { Outcome } from '../../../components/notice/notice';
 import { useOnce } from '../../../hooks/use-once';
-import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
+import { apiErrorKey, errorCodeOf, errorReasonOf } from '../../../lib/api-error-message';
+import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { finishGoogleSignIn } from '../api/google-sign-in';
 import './auth-forms.css';
 
@@ -32,8 +33,11 @@ export function GoogleCallback() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const config = useRuntimeConfigState();
+  // This server has Google sign-in off: nothing to finish, whatever the address holds.
+  const googleOff = config.status === 'ready' && !config.config.googleSignIn;
   const params = callbackParams(searchParams);
-  const request = params.kind === 'ready' ? params.request : null;
+  const request = params.kind === 'ready' && !googleOff ? params.request : null;
   const result = useOnce(request ? `google-callback:${request.code}` : null, () =>
     finishGoogleSignIn(queryClient, request ?? { code: '', state: '' }),
   );
@@ -51,7 +55,8 @@ export function GoogleCallback() {
     );
   }
 
-  const code = result.status === 'error' ? errorCodeOf(result.error) : undefined;
+  const error = result.status === 'error' ? result.error : undefined;
+  const code = errorCodeOf(error);
   const backToSignIn = (
     <Link to={paths.signIn} className="btn btn--primary btn--block">
       {code === 'authorization.account_already_registered_with_email'
@@ -60,6 +65,13 @@ export function GoogleCallback() {
     </Link>
   );
 
+  if (googleOff || errorReasonOf(error) === 'sso_not_configured') {
+    return (
+      <Outcome tone="info" title={t('googleSso.off.title')} actions={backToSignIn}>
+        <p>{t('googleSso.off.text')}</p>
+      </Outcome>
+    );
+  }
   if (params.kind === 'provider-error' && params.cancelled) {
     return (
       <Outcome tone="info" title={t('googleSso.cancelled.title')} actions={backToSignIn}>

@@ -109,11 +109,6 @@ export function SignInForm() {
           autoComplete="current-password"
           placeholder={t('signIn.passwordPlaceholder')}
           error={shownError('password', errors.password)}
-          labelAside={
-            <Link to={paths.forgotPassword} className="text-link sign-in__forgot">
-              {t('signIn.forgotPassword')}
-            </Link>
-          }
           {...register('password')}
         />
         <SubmitButton
@@ -122,6 +117,12 @@ export function SignInForm() {
           label={t('signIn.submit')}
           busyLabel={t('signIn.submitting')}
         />
+        {/* After the submit button, in reading and tab order alike: Email, Tab, password, Tab, Enter signs in. */}
+        <p className="sign-in__forgot">
+          <Link to={paths.forgotPassword} className="text-link">
+            {t('signIn.forgotPassword')}
+          </Link>
+        </p>
       </form>
 
       <AuthFooter

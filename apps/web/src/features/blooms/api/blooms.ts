@@ -16,10 +16,13 @@ import {
 import { apiClient, isApiRequestError } from '../../../lib/api-client';
 import { FIRST_PAGE, listPageQuery, nextPageAfter } from '../../../lib/pagination';
 import { queryKeys } from '../../../lib/query-client';
+import { smoothStageEtas, type StageEtas } from '../eta';
 import { isPipelineSettled } from '../stages';
 
 export const bloomListQueryKey = [...queryKeys.blooms, 'list'] as const;
 export const bloomQueryKey = (id: string) => [...queryKeys.blooms, 'detail', id] as const;
+/** The agent page's smoothed time-left estimates of an agent's running stages (eta.ts), between polls. */
+const stageEtasQueryKey = (id: string) => [...queryKeys.blooms, 'stage-etas', id] as const;
 
 /** How often an agent whose pipeline is still running is fetched again. */
 export const BLOOM_POLL_MS = 2000;
@@ -71,7 +74,8 @@ function updateListedBloom(queryClient: QueryClient, bloom: Bloom) {
 
 /**
  * GET /blooms/{id}, polled while the pipeline runs (see bloomPollInterval). Each answer also refreshes the
- * agent's row in the sidebar, so its status label follows the page. `enabled: false` pauses it (e.g. while
+ * agent's row in the sidebar, so its status label follows the page. A running stage's `etaSeconds` is the
+ * page's smoothed estimate (eta.ts), not the server's figure. `enabled: false` pauses it (e.g. while
  * the agent is being deleted, so no poll finds it gone).
  */
 export function useBloom(id: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -81,7 +85,11 @@ export function useBloom(id: string, { enabled = true }: { enabled?: boolean } =
     queryFn: async ({ signal }) => {
       const bloom = await apiClient.get(bloomPath(id), { schema: bloomSchema, signal });
       updateListedBloom(queryClient, bloom);
-      return bloom;
+      // The page shows the time left as it measures it, smoothed; the server's figure jumps (eta.ts).
+      const etasKey = stageEtasQueryKey(id);
+      const smoothed = smoothStageEtas(bloom, Date.now(), queryClient.getQueryData<StageEtas>(etasKey) ?? {});
+      queryClient.setQueryData<StageEtas>(etasKey, smoothed.etas);
+      return smoothed.bloom;
     },
     enabled,
     refetchInterval: (query) => bloomPollInterval(query.state.data, query.state.error),

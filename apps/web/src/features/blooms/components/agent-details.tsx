@@ -82,7 +82,7 @@ export function AgentDetails({ bloom, onRename, onDelete, children }: AgentDetai
         <div className="agent-details__fact agent-details__fact--wide">
           <dt>{t('agent.download')}</dt>
           <dd>
-            <DownloadTiles bloom={bloom} />
+            <DownloadTiles bloom={bloom} status={status} />
           </dd>
         </div>
       </dl>

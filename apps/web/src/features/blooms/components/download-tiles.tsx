@@ -1,16 +1,29 @@
-import type { Bloom } from '@greenhouse/contracts';
+import type { Bloom, BloomStatusLabel } from '@greenhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { downloadBloomJson, downloadErrorKey } from '../api/download-bloom';
 
+interface DownloadTilesProps {
+  bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL'>;
+  /** The agent's status (the sidebar's label): says why there is nothing to download yet. */
+  status: BloomStatusLabel;
+}
+
+/** Why the agent file cannot be downloaded (yet): training still to come or under way, failed, or no URL. */
+function unavailableKey(status: BloomStatusLabel): string {
+  if (status === 'failed') return 'agent.downloadTrainingFailed';
+  if (status === 'trained') return 'download.notAvailable';
+  return 'agent.availableWhenTrained';
+}
+
 /**
- * The agent's downloads, one tile per platform: a mint "CPU Model" tile that saves the agent JSON as
- * {name}.json (run by Flora). Until the agent has a download URL the tile is disabled and says the download is
- * not available (spec §8); so does the "NPU Model" tile, a platform without a build.
+ * The agent's downloads, one tile per platform an agent is built for: today the one "CPU Model" tile, which
+ * saves the agent JSON as {name}.json (run by Flora). Until the agent has a download URL the tile is disabled
+ * and says why: available when training completes, or not at all after a failed training.
  */
-export function DownloadTiles({ bloom }: { bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL'> }) {
+export function DownloadTiles({ bloom, status }: DownloadTilesProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { notify } = useToast();
@@ -46,16 +59,8 @@ export function DownloadTiles({ bloom }: { bloom: Pick<Bloom, 'id' | 'name' | 'd
             {busy ? t('agent.downloading') : t('agent.downloadAs', { file: `${bloom.name}.json` })}
           </span>
         ) : (
-          <span className="download-tile__note">{t('download.notAvailable')}</span>
+          <span className="download-tile__note">{t(unavailableKey(status))}</span>
         )}
-      </button>
-      {/* No NPU build of an agent exists yet: the platform is shown, and says so (spec §8). */}
-      <button type="button" className="download-tile" disabled>
-        <span className="download-tile__wordmark" aria-hidden="true">
-          {t('agent.npuWordmark')}
-        </span>
-        <span className="download-tile__name">{t('agent.npuModel')}</span>
-        <span className="download-tile__note">{t('download.notAvailable')}</span>
       </button>
     </div>
   );

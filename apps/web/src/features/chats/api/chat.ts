@@ -36,7 +36,10 @@ export function useChat(id: string) {
   });
 }
 
-/** GET /bloom/chats/demo/prompts, in the user's language (the key follows the UI's, so a switch refetches). */
+/**
+ * GET /bloom/chats/demo/prompts, in the user's language (the key follows the UI's, so a switch refetches),
+ * with the designer that runs.
+ */
 export function useDemoPrompts(language: string) {
   return useQuery({
     queryKey: demoPromptsQueryKey(language),

@@ -5,8 +5,9 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LiveRegion } from '../../../components/notice/notice';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { apiErrorKey, apiErrorMessage } from '../../../lib/api-error-message';
-import { isSendKey } from '../composer-keys';
+import { isSendKey, NO_KEYBOARD_HINT_QUERY, TOUCH_QUERY } from '../composer-keys';
 
 const resolver = zodResolver(sendMessageRequestSchema);
 
@@ -27,13 +28,17 @@ interface MessageComposerProps {
 
 /**
  * The message box of the chat designer: a text area with a character counter (what is sent is trimmed and
- * at most 256 characters), Enter sends and Shift+Enter starts a new line. The box stays editable while
- * sending is blocked (one can write the next answer while the current one is written); only sending waits.
+ * at most 256 characters), Enter sends and Shift+Enter starts a new line — said below the box where a
+ * hardware keyboard is likely; on a touch screen Enter is a new line and the button sends. The box stays
+ * editable while sending is blocked (one can write the next answer while the current one is written); only
+ * sending waits.
  */
 export function MessageComposer(props: MessageComposerProps) {
   const { label, placeholder, onSend, error, blockedReason, aside, autoFocus } = props;
   const { t } = useTranslation();
   const id = useId();
+  const touch = useMediaQuery(TOUCH_QUERY);
+  const keyboardHint = !useMediaQuery(NO_KEYBOARD_HINT_QUERY);
   const {
     control,
     register,
@@ -66,12 +71,13 @@ export function MessageComposer(props: MessageComposerProps) {
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!isSendKey(event)) return;
+    if (!isSendKey(event, touch)) return;
     event.preventDefault();
     if (!blocked) void submit();
   };
 
   const hintId = `${id}-hint`;
+  const hint = blockedReason && !isSubmitting ? blockedReason : keyboardHint ? t('composer.hint') : null;
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
 
@@ -89,7 +95,9 @@ export function MessageComposer(props: MessageComposerProps) {
           autoComplete="off"
           autoFocus={autoFocus}
           aria-invalid={errorText ? true : undefined}
-          aria-describedby={[hintId, counterId, errorText ? errorId : null].filter(Boolean).join(' ')}
+          aria-describedby={[hint ? hintId : null, counterId, errorText ? errorId : null]
+            .filter(Boolean)
+            .join(' ')}
           onKeyDown={onKeyDown}
           {...register('message')}
         />
@@ -114,9 +122,11 @@ export function MessageComposer(props: MessageComposerProps) {
           </button>
         </div>
       </div>
-      <p id={hintId} className="composer__hint">
-        {blockedReason && !isSubmitting ? blockedReason : t('composer.hint')}
-      </p>
+      {hint && (
+        <p id={hintId} className="composer__hint">
+          {hint}
+        </p>
+      )}
       <p id={errorId} className="composer__error" aria-live="polite">
         {errorText}
       </p>

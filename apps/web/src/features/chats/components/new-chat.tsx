@@ -3,19 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Banner } from '../../../components/notice/notice';
+import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../auth/api/session';
-import { useCreateChat } from '../api/chat';
+import { useCreateChat, useDemoPrompts } from '../api/chat';
 import { hasNoPromptsLeft, promptsLeftText } from '../prompts-left';
 import { DemoPromptList } from './demo-prompt-list';
 import { MessageComposer } from './message-composer';
 import './chat.css';
 
 /**
- * /chat/new: what the designer does, the free demo prompts and the box for one's own first message (one
- * prompt). Either starts a chat, whose answer is already being written when its page opens.
+ * /chat/new: what the designer does (and which one runs here, as the server says), the free demo prompts
+ * and the box for one's own first message (one prompt). One's own message starts a chat whose answer is
+ * being written when its page opens; a demo's chat opens with its complete draft.
  */
 export function NewChat() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The same query as the demo list's: the server names the designer with the demos.
+  const mode = useDemoPrompts(currentLanguage(i18n)).data?.mode;
   const navigate = useNavigate();
   const user = useCurrentUser();
   const create = useCreateChat();
@@ -41,7 +45,11 @@ export function NewChat() {
           {t('newChat.heading')}
         </h1>
         <p className="new-chat__text">{t('newChat.intro')}</p>
-        <p className="new-chat__text new-chat__text--muted">{t('newChat.modes')}</p>
+        {mode && (
+          <p className="new-chat__text new-chat__text--muted" data-mode={mode}>
+            {t(`newChat.mode.${mode}`)}
+          </p>
+        )}
         <div className="new-chat__own">
           {noPrompts && (
             <Banner tone="info">

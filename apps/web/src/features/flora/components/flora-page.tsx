@@ -156,11 +156,6 @@ export function FloraPage() {
                 <td>{t('flora.formats.cpuFormat')}</td>
                 <td>{t('flora.formats.cpuAvailability')}</td>
               </tr>
-              <tr>
-                <th scope="row">{t('agent.npuModel')}</th>
-                <td>—</td>
-                <td>{t('download.notAvailable')}</td>
-              </tr>
             </tbody>
           </table>
         </div>
