@@ -13,7 +13,7 @@ import { draftGaps } from '@greenhouse/mtp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answered, lastAnswer, say } from './support/chats.js';
-import { startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
+import { modelDesignerEnv, startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
@@ -222,12 +222,7 @@ describe('demos with the model designer', () => {
   beforeAll(async () => {
     peer = await startOpenAiPeer();
     t = await createTestApp({
-      env: {
-        LLM_BASE_URL: peer.baseUrl,
-        LLM_API_KEY: 'test-key',
-        LLM_MODEL: 'test-model',
-        LLM_TIMEOUT_SECONDS: '1',
-      },
+      env: modelDesignerEnv(peer),
     });
   });
   afterAll(async () => {

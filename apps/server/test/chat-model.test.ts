@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_REPAIRS } from '../src/features/chats/model-designer.js';
 import { answered, lastAnswer, readEvents } from './support/chats.js';
-import { startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
+import { modelDesignerEnv, startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
@@ -17,12 +17,7 @@ let peer: OpenAiPeer;
 beforeAll(async () => {
   peer = await startOpenAiPeer();
   t = await createTestApp({
-    env: {
-      LLM_BASE_URL: peer.baseUrl,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'test-model',
-      LLM_TIMEOUT_SECONDS: '1',
-    },
+    env: modelDesignerEnv(peer),
   });
 });
 afterAll(async () => {

@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { apiErrorSchema, runtimeConfigSchema, signUpRequestSchema } from '@greenhouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/lib/app-error.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, fakeWebRoot, type TestApp } from './support/test-app.js';
 
-const webRoot = mkdtempSync(path.join(tmpdir(), 'gh-web-'));
-writeFileSync(
-  path.join(webRoot, 'index.html'),
-  '<!doctype html><title>Greenhouse</title><div id="root"></div>',
-);
+const webRoot = fakeWebRoot();
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,19 +1,13 @@
 // Issue 17: what a browser, curl or a link checker gets for pages and for addresses that are not valid,
 // through a real socket (node:http, so the request carries exactly the headers written here — or none).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { apiErrorSchema } from '@greenhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, fakeWebRoot, type TestApp } from './support/test-app.js';
 
-const webRoot = mkdtempSync(path.join(tmpdir(), 'gh-web-'));
-writeFileSync(
-  path.join(webRoot, 'index.html'),
-  '<!doctype html><title>Greenhouse</title><div id="root"></div>',
-);
+const webRoot = fakeWebRoot();
 
 let t: TestApp;
 let port: number;

@@ -65,6 +65,14 @@ async function streamAnswer(res: ServerResponse, answer: Extract<ScriptedAnswer,
   res.end('data: [DONE]\n\n');
 }
 
+/** The environment of an app whose chat designer is a model answered by `peer` (1 s per call). */
+export const modelDesignerEnv = (peer: Pick<OpenAiPeer, 'baseUrl'>) => ({
+  LLM_BASE_URL: peer.baseUrl,
+  LLM_API_KEY: 'test-key',
+  LLM_MODEL: 'test-model',
+  LLM_TIMEOUT_SECONDS: '1',
+});
+
 export async function startOpenAiPeer(): Promise<OpenAiPeer> {
   const queue: ScriptedAnswer[] = [];
   const requests: OpenAiPeer['requests'] = [];

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@greenhouse/db/testing';
@@ -15,6 +15,16 @@ export interface TestApp {
   config: Config;
   database: TestDatabase['database'];
   close(): Promise<void>;
+}
+
+/** A temporary folder holding a minimal built web app (its index.html), for `createTestApp({ webRoot })`. */
+export function fakeWebRoot(): string {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'gh-web-'));
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><title>Greenhouse</title><div id="root"></div>',
+  );
+  return webRoot;
 }
 
 /**
