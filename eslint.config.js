@@ -21,6 +21,56 @@ const serverOnly = [
   'node:*',
 ];
 
+// The web app's layers (bulletproof-react's "unidirectional architecture"): app/ composes features;
+// a feature imports only itself and the shared layers (lib/, components/, hooks/, locales/, assets/);
+// the shared layers import no feature and not app/. An import is matched after its leading ./ and ../
+// (or the '@/' alias), so '../../blooms/x', '../blooms' and '../../../features/blooms/x' all count.
+const webFeatures = ['auth', 'account', 'blooms', 'chats', 'flora'];
+const webRoot = 'apps/web/src';
+const webServerPatterns = [
+  { group: serverOnly, message: 'The web app must not import server, database or Node-only code.' },
+  {
+    group: ['**/apps/server/**', '**/packages/db/**'],
+    message: 'The web app must not import server or database code.',
+  },
+];
+const relativeTo = (folders) => `^(@/|(\\.{1,2}/)+)(${folders.join('|')})(/|$)`;
+const webBoundaryMessages = {
+  feature:
+    'A feature must not import another feature: move what they share to lib/ or components/, or pass it in from app/.',
+  app: 'Only app/ imports app/: move what is needed (paths and the like) to lib/.',
+  shared: 'lib/, components/, hooks/ and locales/ are shared: they must not import a feature or app/.',
+};
+const webRestrictedImports = (extraPatterns) => [
+  'error',
+  { patterns: [...webServerPatterns, ...extraPatterns] },
+];
+const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    files: [`${webRoot}/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': webRestrictedImports([
+        {
+          regex: relativeTo([
+            ...webFeatures.filter((other) => other !== feature),
+            ...webFeatures.filter((other) => other !== feature).map((other) => `features/${other}`),
+          ]),
+          message: webBoundaryMessages.feature,
+        },
+        { regex: relativeTo(['app']), message: webBoundaryMessages.app },
+      ]),
+    },
+  })),
+  {
+    files: [`${webRoot}/{lib,components,hooks,locales}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': webRestrictedImports([
+        { regex: relativeTo(['features', 'app']), message: webBoundaryMessages.shared },
+      ]),
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/db/migrations/**', 'coverage/**'],
@@ -40,20 +90,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: serverOnly, message: 'The web app must not import server, database or Node-only code.' },
-            {
-              group: ['**/apps/server/**', '**/packages/db/**'],
-              message: 'The web app must not import server or database code.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': webRestrictedImports([]),
     },
   },
+  // Later blocks replace the rule's options for their folders, so each repeats the server patterns.
+  ...webBoundaries,
   {
     // Shared with the browser (the web app, and Flora in a Web Worker): no server or Node-only code.
     files: ['packages/contracts/src/**/*.ts', 'packages/mtp/src/**/*.ts'],

@@ -26,6 +26,7 @@ import { createMailer } from './features/mail/mailer.js';
 import { ArtifactFiles } from './features/pipeline/artifact-files.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
+import { signedIn } from './lib/auth-context.js';
 import { instanceSecret } from './lib/instance-secret.js';
 import { webDistDir } from './lib/paths.js';
 import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
@@ -145,11 +146,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(csrfPlugin, { secret: csrfSecret, secureCookies: https });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, google, sessions, cookies, config });
-      await api.register(accountRoutes, { accounts, cookies, config });
-      await api.register(fastifyMultipart);
-      await api.register(bloomRoutes, { blooms });
-      await api.register(chatRoutes, { chats, live });
-      await api.register(floraApiRoutes, { dir: floraDir });
+      // Every route in this scope is for signed-in users: one guard instead of a check in each handler.
+      await api.register(async (signedInApi) => {
+        signedInApi.addHook('preHandler', signedIn);
+        await signedInApi.register(accountRoutes, { accounts, cookies, config });
+        // After the account routes, as before: only the routes below take multipart bodies.
+        await signedInApi.register(fastifyMultipart);
+        await signedInApi.register(bloomRoutes, { blooms });
+        await signedInApi.register(chatRoutes, { chats, live });
+        await signedInApi.register(floraApiRoutes, { dir: floraDir });
+      });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

@@ -3,7 +3,8 @@ import { DirectoryLockedError, openDatabase } from '@greenhouse/db';
 import { buildApp } from './app.js';
 import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
-import { startWorkers, type Workers } from './features/jobs/start-workers.js';
+import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
+import { startWorkers, type Workers } from './features/pipeline/start-workers.js';
 import { appVersion } from './lib/app-version.js';
 import { startBanner } from './lib/banner.js';
 import { chooseLogFormat, createLogger } from './lib/logger.js';
@@ -17,7 +18,7 @@ const database = await openDatabase(config.database).catch((error: unknown) => {
 await database.migrate();
 
 const log = createLogger(config);
-const queue = await JobQueue.start(database, log, config.jobs);
+const queue = await JobQueue.start(database, log, config.jobs, pipelineJobTypes);
 const app = await buildApp({ config, database, queue, log });
 // The embedded default works the queue in this process too (training runs in worker threads).
 const workers: Workers | null = config.jobs.inProcess

@@ -4,7 +4,8 @@
 import { openDatabase } from '@greenhouse/db';
 import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
-import { startWorkers } from './features/jobs/start-workers.js';
+import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
+import { startWorkers } from './features/pipeline/start-workers.js';
 import { createLogger } from './lib/logger.js';
 
 const config = loadConfigOrExit();
@@ -18,7 +19,7 @@ if (config.database.driver !== 'postgres') {
 const database = await openDatabase(config.database);
 await database.migrate();
 const log = createLogger(config);
-const queue = await JobQueue.start(database, log, config.jobs);
+const queue = await JobQueue.start(database, log, config.jobs, pipelineJobTypes);
 const workers = await startWorkers(config, database, queue, log);
 log.info({ pid: process.pid }, 'Greenhouse worker is running');
 

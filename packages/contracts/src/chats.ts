@@ -17,6 +17,11 @@ const code = (c: ErrorCode): ErrorCode => c;
 export const chatModes = ['guided', 'model'] as const;
 export type ChatMode = (typeof chatModes)[number];
 
+/** Who wrote a chat message; also the database enum `chat_message_role` (a change needs a migration). */
+export const chatMessageRoles = ['user', 'assistant'] as const;
+export type ChatMessageRole = (typeof chatMessageRoles)[number];
+
+/** Also the database enum `chat_message_status` (a change needs a migration). */
 export const chatMessageStatuses = [
   /** Written in full. */
   'complete',
@@ -27,10 +32,11 @@ export const chatMessageStatuses = [
   /** The process writing it stopped (e.g. a restart): what was written so far. */
   'interrupted',
 ] as const;
+export type ChatMessageStatus = (typeof chatMessageStatuses)[number];
 
 export const chatMessageSchema = z.object({
   id: z.string(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(chatMessageRoles),
   /** Markdown (assistant) or plain text (user). */
   content: z.string(),
   status: z.enum(chatMessageStatuses),

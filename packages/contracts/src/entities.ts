@@ -14,6 +14,7 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
+/** Also the database enum `role_name` (packages/db makes it from this list: a change needs a migration). */
 export const roleNames = ['admin', 'user'] as const;
 export type RoleName = (typeof roleNames)[number];
 
@@ -55,6 +56,7 @@ export const chatListResponseSchema = z.object({
 });
 export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
 
+/** In pipeline order; also the database enum `bloom_stage_name` (a change needs a migration). */
 export const bloomStageNames = [
   'data_preparation_stage_1',
   'data_preparation_stage_2',
@@ -77,6 +79,7 @@ export const datasetStageLabels = [
 ] as const;
 export type DatasetStageLabel = (typeof datasetStageLabels)[number];
 
+/** Also the database enum `payment_status` (a change needs a migration). */
 export const paymentStatuses = [
   'not_initialized',
   'pending',
@@ -90,7 +93,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const datasetStatuses = ['pending', 'processing', 'ready', 'failed'] as const;
 export type DatasetStatus = (typeof datasetStatuses)[number];
 
-/** Status of a model and of each bloom stage. */
+/** Status of a model and of each bloom stage; also the database enum `work_status` (a change needs a migration). */
 export const workStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
 export type WorkStatus = (typeof workStatuses)[number];
 

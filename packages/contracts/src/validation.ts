@@ -15,6 +15,7 @@ export const CHAT_MESSAGE_MAX = 256;
 export const PAGE_SIZE = 10;
 export const PASSWORD_SPECIALS = '@$!%*#?&';
 
+/** Also the database enum `language` (packages/db makes it from this list: a change needs a migration). */
 export const languages = ['en', 'pl'] as const;
 export type Language = (typeof languages)[number];
 

@@ -1,6 +1,17 @@
 // The one database schema, shared by both drivers (PGlite and node-postgres).
 // Keep to what PostgreSQL 15 supports: production may run 15 while PGlite is newer.
 // Migrations are generated from this file with `npm run db:generate`.
+// Enums the API also speaks take their values from the contracts' lists, so each list is written once
+// (changing one changes the database: generate a migration).
+import {
+  bloomStageNames,
+  chatMessageRoles,
+  chatMessageStatuses,
+  languages,
+  paymentStatuses,
+  roleNames,
+  workStatuses,
+} from '@greenhouse/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,8 +29,8 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const roleName = pgEnum('role_name', ['admin', 'user']);
-export const language = pgEnum('language', ['en', 'pl']);
+export const roleName = pgEnum('role_name', roleNames);
+export const language = pgEnum('language', languages);
 
 export const users = pgTable(
   'users',
@@ -129,24 +140,9 @@ export const instanceSecrets = pgTable('instance_secrets', {
 // Agents (blooms)
 // ---------------------------------------------------------------------------------------------
 
-export const bloomStageName = pgEnum('bloom_stage_name', [
-  'data_preparation_stage_1',
-  'data_preparation_stage_2',
-  'data_validation',
-  'training_tokenizer',
-  'training_pretraining',
-  'training_finetuning',
-  'training_exporting',
-]);
-export const workStatus = pgEnum('work_status', ['pending', 'processing', 'completed', 'failed']);
-export const paymentStatus = pgEnum('payment_status', [
-  'not_initialized',
-  'pending',
-  'paid',
-  'expired',
-  'failed',
-  'processing',
-]);
+export const bloomStageName = pgEnum('bloom_stage_name', bloomStageNames);
+export const workStatus = pgEnum('work_status', workStatuses);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 
 export const blooms = pgTable(
   'blooms',
@@ -231,13 +227,8 @@ export const bloomArtifacts = pgTable(
 // Chats (the designer)
 // ---------------------------------------------------------------------------------------------
 
-export const chatMessageRole = pgEnum('chat_message_role', ['user', 'assistant']);
-export const chatMessageStatus = pgEnum('chat_message_status', [
-  'complete',
-  'answering',
-  'failed',
-  'interrupted',
-]);
+export const chatMessageRole = pgEnum('chat_message_role', chatMessageRoles);
+export const chatMessageStatus = pgEnum('chat_message_status', chatMessageStatuses);
 
 export const chats = pgTable(
   'chats',

@@ -7,7 +7,8 @@ import pino from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { JobQueue } from '../../src/features/jobs/job-queue.js';
-import { startWorkers } from '../../src/features/jobs/start-workers.js';
+import { pipelineJobTypes } from '../../src/features/pipeline/pipeline-jobs.js';
+import { startWorkers } from '../../src/features/pipeline/start-workers.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,7 +45,7 @@ export async function createTestApp(
     ...overrides.env,
   });
   const test = await createTestDatabase();
-  const queue = await JobQueue.start(test.database, pino({ level: 'silent' }), config.jobs);
+  const queue = await JobQueue.start(test.database, pino({ level: 'silent' }), config.jobs, pipelineJobTypes);
   const options: AppOptions = { config, database: test.database, queue };
   if (overrides.webRoot) options.webRoot = overrides.webRoot;
   const app = await buildApp(options);

@@ -5,7 +5,7 @@ import { ErrorPage } from '../components/errors/error-page';
 import { ServiceUnavailablePage } from '../components/errors/service-unavailable-page';
 import { FullPageLoader } from '../components/loader/loader';
 import { useAccountLanguage } from '../features/account/language-sync';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../lib/session';
 import { useRuntimeConfigState } from '../lib/runtime-config';
 import { resolveRoute } from './routing-rules';
 

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/errors/route-error-page';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { FloraPage } from '../features/flora/components/flora-page';
 import { RootLayout } from './root-layout';
 import { AgentScreen, NewAgentScreen } from './routes/agent-screens';

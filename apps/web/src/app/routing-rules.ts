@@ -1,6 +1,6 @@
 import type { RoleName } from '@greenhouse/contracts';
 import { matchPath } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** Who may open a route: signed-out users only, any signed-in user, or admins. */
 export type RouteAccess = 'guest' | 'signed-in' | 'admin';

@@ -3,34 +3,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { clearSessionCookie, requireUser, type AuthContextOptions } from '../../plugins/auth-context.js';
+import { clearSessionCookie, type SessionCookieOptions } from '../../lib/auth-context.js';
+import { presentUser } from '../users/present-user.js';
 import type { AccountService } from './account-service.js';
-import { presentUser } from './present-user.js';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
-  cookies: AuthContextOptions;
+  cookies: SessionCookieOptions;
   config: Config;
 }
 
 const uuid = z.uuid();
 
+/** The signed-in user's own account: registered behind the signedIn guard (app.ts). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const { accounts, config } = options;
 
   app.get('/account/data', { schema: { response: { 200: userSchema } } }, async (request) =>
-    presentUser(requireUser(request), config.prompts),
+    presentUser(request.user, config.prompts),
   );
 
   app.put(
     '/account/data',
     { schema: { body: updateAccountRequestSchema, response: { 200: userSchema } } },
-    async (request) => presentUser(await accounts.update(requireUser(request), request.body), config.prompts),
+    async (request) => presentUser(await accounts.update(request.user, request.body), config.prompts),
   );
 
   app.post('/account/password', { schema: { body: changePasswordRequestSchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    await accounts.changePassword(user, request.auth.session!.tokenHash, request.body);
+    await accounts.changePassword(request.user, request.auth.session!.tokenHash, request.body);
     return reply.status(204).send();
   });
 
@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/accounts/:id',
     { schema: { params: z.object({ id: z.string().max(100) }) } },
     async (request, reply) => {
-      const actor = requireUser(request);
+      const actor = request.user;
       if (!uuid.safeParse(request.params.id).success) throw new AppError('account.not_found');
       await accounts.delete(actor, request.params.id);
       if (actor.id === request.params.id) {

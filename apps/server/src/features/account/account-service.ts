@@ -2,8 +2,9 @@ import type { ChangePasswordRequest, UpdateAccountRequest } from '@greenhouse/co
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../../lib/auth-context.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { SessionStore, UserRow } from '../auth/sessions.js';
+import type { SessionStore } from '../auth/sessions.js';
 
 export class AccountService {
   constructor(

@@ -15,18 +15,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import {
+  clearSessionCookie,
+  setSessionCookie,
+  type ActiveSession,
+  type SessionCookieOptions,
+} from '../../lib/auth-context.js';
 import { requestLanguage } from '../../lib/request-language.js';
-import { clearSessionCookie, setSessionCookie, type AuthContextOptions } from '../../plugins/auth-context.js';
-import { presentUser } from '../account/present-user.js';
+import { presentUser } from '../users/present-user.js';
 import type { AuthService } from './auth-service.js';
 import type { GoogleSignIn } from './google-sign-in.js';
-import type { ActiveSession, SessionStore } from './sessions.js';
+import type { SessionStore } from './sessions.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   google: GoogleSignIn | null;
   sessions: SessionStore;
-  cookies: AuthContextOptions;
+  cookies: SessionCookieOptions;
   config: Config;
 }
 

@@ -9,11 +9,12 @@ import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../../lib/auth-context.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderEmail } from '../mail/templates.js';
 import { claimEmailSlot, consumeEmailToken, issueEmailToken, usedEmailTokenOwner } from './email-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { SessionStore, UserRow } from './sessions.js';
+import type { SessionStore } from './sessions.js';
 import { findUserByEmail, isUniqueViolation } from './users.js';
 
 /**

@@ -5,8 +5,9 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../../lib/auth-context.js';
 import { sha256 } from '../../lib/crypto.js';
-import type { SessionStore, UserRow } from './sessions.js';
+import type { SessionStore } from './sessions.js';
 import { findUserByEmail } from './users.js';
 
 const STATE_LIFETIME_MS = 10 * 60_000;

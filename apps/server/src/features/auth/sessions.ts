@@ -1,16 +1,8 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
+import type { SessionFinder, SessionLookup } from '../../lib/auth-context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-
-export type UserRow = typeof schema.users.$inferSelect;
-
-export interface ActiveSession {
-  tokenHash: string;
-  user: UserRow;
-}
-
-export type SessionLookup = { session: ActiveSession } | { expired: true } | null;
 
 // A session's last-seen time is written at most this often: reads should not all become writes.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -20,7 +12,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * the database. A session ends at sign-out, after SESSION_IDLE_MINUTES without a request, or
  * SESSION_MAX_HOURS after sign-in, whichever comes first.
  */
-export class SessionStore {
+export class SessionStore implements SessionFinder {
   constructor(
     private readonly db: Db,
     private readonly timeouts: Config['session'],

@@ -1,17 +1,12 @@
 import { schema, type Db } from '@greenhouse/db';
-import { eq, sql } from 'drizzle-orm';
-import type { UserRow } from './sessions.js';
+import { sql } from 'drizzle-orm';
+import type { UserRow } from '../../lib/auth-context.js';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db
     .select()
     .from(schema.users)
     .where(sql`lower(${schema.users.email}) = ${email.toLowerCase()}`);
-  return user;
-}
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, id));
   return user;
 }
 

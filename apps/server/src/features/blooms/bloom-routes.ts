@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { withoutControlCharacters } from '../../lib/text.js';
-import { requireUser } from '../../plugins/auth-context.js';
 import { bloomFilterable, bloomSortable, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
 
@@ -45,7 +44,7 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = request.user;
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       let name: string | undefined;
       let file: { fileName: string; bytes: Buffer } | undefined;
@@ -69,26 +68,26 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
   );
 
   app.get('/blooms', { schema: { response: { 200: bloomListResponseSchema } } }, async (request) =>
-    blooms.list(requireUser(request), listQuery(request)),
+    blooms.list(request.user, listQuery(request)),
   );
 
   app.get('/blooms/:id', { schema: { params: idParams, response: { 200: bloomSchema } } }, async (request) =>
-    blooms.get(requireUser(request), request.params.id),
+    blooms.get(request.user, request.params.id),
   );
 
   app.put(
     '/blooms/:id',
     { schema: { params: idParams, body: bloomNameRequestSchema, response: { 200: bloomSchema } } },
-    async (request) => blooms.rename(requireUser(request), request.params.id, request.body.name),
+    async (request) => blooms.rename(request.user, request.params.id, request.body.name),
   );
 
   app.delete('/blooms/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await blooms.delete(requireUser(request), request.params.id);
+    await blooms.delete(request.user, request.params.id);
     return reply.status(204).send();
   });
 
   app.get('/blooms/:id/download', { schema: { params: idParams } }, async (request, reply) => {
-    const { name, content } = await blooms.download(requireUser(request), request.params.id);
+    const { name, content } = await blooms.download(request.user, request.params.id);
     return reply
       .header('Content-Disposition', attachment(name))
       .header('X-Content-Type-Options', 'nosniff')

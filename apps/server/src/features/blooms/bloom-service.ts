@@ -1,21 +1,20 @@
 import { BLOOM_NAME_SERVER_MAX, type Bloom, type ListQuery } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import type { Protocol } from '@greenhouse/mtp';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import type { UserRow } from '../auth/sessions.js';
+import type { UserRow } from '../../lib/auth-context.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { ArtifactFiles, FileRef } from '../pipeline/artifact-files.js';
-import { bloomStageNames } from '../pipeline/stages.js';
+import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import { startPipeline } from '../pipeline/pipeline-jobs.js';
+import { readAgentFile, readNormalizedProtocols, withAgentFile } from '../pipeline/stage-outputs.js';
+import { readStages } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
 type BloomRow = typeof schema.blooms.$inferSelect;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The exported agent file: the training issue's exporting stage writes it. */
-export const AGENT_ARTIFACT = { stage: 'training_exporting', kind: 'agent' } as const;
 
 const sortColumns = {
   updatedAt: schema.blooms.updatedAt,
@@ -66,10 +65,7 @@ export class BloomService {
       })
       .returning();
     await tx.insert(schema.bloomProtocols).values({ bloomId: row!.id, version: 1, content: file.content });
-    await tx
-      .insert(schema.bloomStages)
-      .values(bloomStageNames.map((stage, position) => ({ bloomId: row!.id, name: stage, position })));
-    await this.queue.enqueue({ bloomId: row!.id, stage: 'data_preparation_stage_1' }, tx);
+    await startPipeline(tx, this.queue, row!.id);
     return row!.id;
   }
 
@@ -127,38 +123,17 @@ export class BloomService {
   /** The exported agent file, once training has written it. */
   async download(user: UserRow, id: string): Promise<{ name: string; content: Buffer }> {
     const row = await this.own(user, id);
-    const [artifact] = await this.db
-      .select({ content: schema.bloomArtifacts.content })
-      .from(schema.bloomArtifacts)
-      .where(
-        and(
-          eq(schema.bloomArtifacts.bloomId, id),
-          eq(schema.bloomArtifacts.stage, AGENT_ARTIFACT.stage),
-          eq(schema.bloomArtifacts.kind, AGENT_ARTIFACT.kind),
-        ),
-      );
-    if (!artifact) throw new AppError('bloom.file_not_found');
-    return { name: row.name, content: await this.files.read(id, artifact.content as FileRef) };
+    const content = await readAgentFile(this.db, this.files, id);
+    if (!content) throw new AppError('bloom.file_not_found');
+    return { name: row.name, content };
   }
 
   /** Presents agents with their stages (one query for all of them); the page view adds the summary. */
   private async present(rows: BloomRow[], detailed: boolean): Promise<Bloom[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const stages = await this.db
-      .select()
-      .from(schema.bloomStages)
-      .where(inArray(schema.bloomStages.bloomId, ids));
-    const downloads = await this.db
-      .select({ bloomId: schema.bloomArtifacts.bloomId })
-      .from(schema.bloomArtifacts)
-      .where(
-        and(
-          inArray(schema.bloomArtifacts.bloomId, ids),
-          eq(schema.bloomArtifacts.stage, AGENT_ARTIFACT.stage),
-          eq(schema.bloomArtifacts.kind, AGENT_ARTIFACT.kind),
-        ),
-      );
+    const stages = await readStages(this.db, ids);
+    const downloads = await withAgentFile(this.db, ids);
     const versions = await this.db
       .select({
         bloomId: schema.bloomProtocols.bloomId,
@@ -169,24 +144,15 @@ export class BloomService {
       .groupBy(schema.bloomProtocols.bloomId);
     const summaries = new Map<string, ReturnType<typeof summarize>>();
     if (detailed) {
-      const normalised = await this.db
-        .select({ bloomId: schema.bloomArtifacts.bloomId, content: schema.bloomArtifacts.content })
-        .from(schema.bloomArtifacts)
-        .where(
-          and(
-            inArray(schema.bloomArtifacts.bloomId, ids),
-            eq(schema.bloomArtifacts.stage, 'data_preparation_stage_1'),
-            eq(schema.bloomArtifacts.kind, 'protocol'),
-          ),
-        );
-      for (const n of normalised) summaries.set(n.bloomId, summarize(n.content as Protocol));
+      for (const [bloomId, protocol] of await readNormalizedProtocols(this.db, ids))
+        summaries.set(bloomId, summarize(protocol));
     }
     return rows.map((row) =>
       presentBloom(
         row,
         stages.filter((s) => s.bloomId === row.id),
         {
-          hasDownload: downloads.some((d) => d.bloomId === row.id),
+          hasDownload: downloads.has(row.id),
           protocolVersion: Number(versions.find((v) => v.bloomId === row.id)?.version ?? 1),
           summary: summaries.get(row.id) ?? null,
         },

@@ -1,10 +1,9 @@
 import type { Bloom, BloomSummary, DatasetStatus, WorkStatus } from '@greenhouse/contracts';
 import type { schema } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
-import { dataStages, datasetStageLabel, trainingStages } from '../pipeline/stages.js';
+import { dataStages, datasetStageLabel, trainingStages, type StageRow } from '../pipeline/stages.js';
 
 type BloomRow = typeof schema.blooms.$inferSelect;
-type StageRow = typeof schema.bloomStages.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

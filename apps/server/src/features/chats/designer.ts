@@ -42,3 +42,16 @@ export interface Designer {
   readonly demoState: unknown;
   answer(turn: DesignerTurn): Promise<DesignerAnswer>;
 }
+
+/** The guided interview always; a model when one is configured (new chats then use it). */
+export interface Designers {
+  guided: Designer;
+  model: Designer | null;
+}
+
+/** The designer of new chats. */
+export const newChatDesigner = (designers: Designers): Designer => designers.model ?? designers.guided;
+
+/** A chat keeps the designer it started with (a guided interview stays guided if a model is added later). */
+export const designerOf = (designers: Designers, mode: string): Designer =>
+  mode === 'model' && designers.model ? designers.model : designers.guided;

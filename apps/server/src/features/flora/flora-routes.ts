@@ -5,7 +5,6 @@ import { floraDownloadsResponseSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { requireUser } from '../../plugins/auth-context.js';
 import { contentTypes, FLORA_DOWNLOADS_PATH, listFloraDownloads, parseFloraFile } from './flora-downloads.js';
 
 export interface FloraRoutesOptions {
@@ -15,14 +14,13 @@ export interface FloraRoutesOptions {
 
 /**
  * GET /api/flora/downloads: the builds on offer, for signed-in users (the /flora page needs sign-in, spec §2).
- * Registered under the /api prefix.
+ * Registered under the /api prefix, behind the signedIn guard (app.ts).
  */
 export const floraApiRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (app, { dir }) => {
   app.get(
     '/flora/downloads',
     { schema: { response: { 200: floraDownloadsResponseSchema } } },
-    async (request, reply) => {
-      requireUser(request);
+    async (_request, reply) => {
       void reply.header('Cache-Control', 'no-cache');
       return { downloads: await listFloraDownloads(dir) };
     },

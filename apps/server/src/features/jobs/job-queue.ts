@@ -2,22 +2,26 @@ import { executorOf, type Database, type Db } from '@greenhouse/db';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 
-/** One job: run one stage of one agent. */
-export interface StageJob {
-  bloomId: string;
-  stage: string;
+/**
+ * One kind of job, declared by the feature that owns it: its queue's name and retry policy. `Data` is
+ * only a type (what `send` takes and the handler gets), so a job cannot be sent to the wrong queue.
+ */
+export interface JobType<Data extends object> {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job whose worker died (no answer within this) is handed out again; the queue's lease if unset. */
+  expireInSeconds?: number;
+  /** How often a worker asks for the next job. */
+  pollingIntervalSeconds: number;
+  /** Never set: carries `Data` in the type. */
+  readonly data?: Data;
 }
 
-export interface StageJobContext {
+export interface JobContext {
   /** How often this job has been retried before this run (0 on the first). */
   retryCount: number;
   retryLimit: number;
-}
-
-/** One e-mail about an agent to its owner. */
-export interface MailJob {
-  bloomId: string;
-  kind: 'trainingCompleted' | 'trainingFailed';
 }
 
 export interface JobQueueOptions {
@@ -27,13 +31,11 @@ export interface JobQueueOptions {
   maintenanceSeconds: number;
 }
 
-export const STAGE_QUEUE = 'bloom-stage';
-export const MAIL_QUEUE = 'bloom-mail';
-
 /**
  * The durable job queue: pg-boss on the same PostgreSQL database (or PGlite), so a job is
  * enqueued in the same transaction as the rows it is about, and survives restarts. Several
  * worker processes against one PostgreSQL share it safely (pg-boss hands each job to one).
+ * It knows no job of its own: each feature declares its job types and they are created at start.
  */
 export class JobQueue {
   private constructor(private readonly boss: PgBoss) {}
@@ -42,73 +44,62 @@ export class JobQueue {
     database: Database,
     log: FastifyBaseLogger,
     options: JobQueueOptions,
+    types: readonly JobType<object>[],
   ): Promise<JobQueue> {
     const boss = new PgBoss({
       maintenanceIntervalSeconds: options.maintenanceSeconds,
       // Through our own connection (pool or PGlite): one database client per process.
       db: database.executor as PgBoss.Db,
       schema: 'pgboss',
-      // Finished jobs are history, not state: the stages table is the record.
+      // Finished jobs are history, not state: the features' own tables are the record.
       archiveCompletedAfterSeconds: 3600,
     });
     boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
-    await boss.createQueue(STAGE_QUEUE, {
-      name: STAGE_QUEUE,
-      retryLimit: 2,
-      retryDelay: 5,
-      retryBackoff: true,
-      // A job whose worker died is handed out again after this long (stages run in shorter slices).
-      expireInSeconds: options.leaseSeconds,
-    });
-    await boss.createQueue(MAIL_QUEUE, {
-      name: MAIL_QUEUE,
-      retryLimit: 5,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 120,
-    });
+    // Before anything is sent: a job is sent inside its transaction, where no queue can be created.
+    for (const type of types) {
+      await boss.createQueue(type.name, {
+        name: type.name,
+        retryLimit: type.retryLimit,
+        retryDelay: type.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: type.expireInSeconds ?? options.leaseSeconds,
+      });
+    }
     // The embedded database has one owner (its directory is locked): a job still active in it was
     // being worked by a process that is gone, so it is handed out again now rather than at expiry.
     if (database.driver === 'pglite') {
       const executor = database.executor as PgBoss.Db;
-      for (const queue of [STAGE_QUEUE, MAIL_QUEUE]) {
+      for (const { name } of types) {
         const { rows } = (await executor.executeSql(
           `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`,
-          [queue],
+          [name],
         )) as { rows: { id: string }[] };
         if (rows.length > 0) {
           await boss.fail(
-            queue,
+            name,
             rows.map((r) => r.id),
           );
-          log.warn({ queue, jobs: rows.length }, 'jobs of a stopped process handed out again');
+          log.warn({ queue: name, jobs: rows.length }, 'jobs of a stopped process handed out again');
         }
       }
     }
     return new JobQueue(boss);
   }
 
-  /** Enqueues a stage; with `tx`, as part of that transaction (it commits or rolls back with it). */
-  async enqueue(job: StageJob, tx?: Db): Promise<void> {
-    await this.boss.send(STAGE_QUEUE, job, tx ? { db: executorOf(tx) as PgBoss.Db } : {});
+  /** Enqueues a job; with `tx`, as part of that transaction (it commits or rolls back with it). */
+  async send<Data extends object>(type: JobType<Data>, data: Data, tx?: Db): Promise<void> {
+    await this.boss.send(type.name, data, tx ? { db: executorOf(tx) as PgBoss.Db } : {});
   }
 
-  /** Enqueues an e-mail; with `tx`, as part of that transaction. */
-  async enqueueMail(job: MailJob, tx?: Db): Promise<void> {
-    await this.boss.send(MAIL_QUEUE, job, tx ? { db: executorOf(tx) as PgBoss.Db } : {});
-  }
-
-  async workMail(handler: (job: MailJob) => Promise<void>): Promise<void> {
-    await this.boss.work<MailJob>(MAIL_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
-      if (job) await handler(job.data);
-    });
-  }
-
-  async work(handler: (job: StageJob, context: StageJobContext) => Promise<void>): Promise<void> {
-    await this.boss.work<StageJob>(
-      STAGE_QUEUE,
-      { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+  /** Works jobs of `type` in this process, one at a time; a handler that throws has its job retried. */
+  async work<Data extends object>(
+    type: JobType<Data>,
+    handler: (data: Data, context: JobContext) => Promise<void>,
+  ): Promise<void> {
+    await this.boss.work<Data>(
+      type.name,
+      { pollingIntervalSeconds: type.pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
       async ([job]) => {
         if (!job) return;
         const meta = job as unknown as { retryCount: number; retryLimit: number };

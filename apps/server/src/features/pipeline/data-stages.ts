@@ -2,13 +2,8 @@
 // to this stage's outputs. The stage runner persists what they return.
 import { parseProtocol, type Protocol } from '@greenhouse/mtp';
 import { protocolExamples, qualityFolds, samplesPerReaction } from '@greenhouse/trainer';
+import { DATASET, NORMALIZED_PROTOCOL, VALIDATION_REPORT, type StageOutput } from './stage-outputs.js';
 import { StageFailure } from './stages.js';
-
-export interface StageOutput {
-  /** Named outputs, stored one row each (a re-run replaces them). */
-  artifacts: Record<string, unknown>;
-  metrics: Record<string, unknown>;
-}
 
 /** One training example: the exact text the model reads and must write (see @greenhouse/mtp render). */
 export interface Example {
@@ -32,7 +27,7 @@ export function prepareStage1(content: unknown): StageOutput {
   }
   const { protocol } = parsed;
   return {
-    artifacts: { protocol },
+    artifacts: { [NORMALIZED_PROTOCOL.kind]: protocol },
     metrics: {
       version: parsed.version,
       sets: protocol.sets.length,
@@ -58,7 +53,7 @@ export function prepareStage2(protocol: Protocol): StageOutput {
     throw new StageFailure('bloom.invalid_file', 'The protocol has no samples to learn from.');
   const dataset: Dataset = { examples };
   return {
-    artifacts: { dataset },
+    artifacts: { [DATASET.kind]: dataset },
     metrics: {
       examples: examples.length,
       samples: examples.filter((e) => e.kind === 'sample').length,
@@ -104,7 +99,7 @@ export function validateData(content: unknown, dataset: Dataset): StageOutput {
     warnings: parsed.warnings.map((w) => ({ pointer: w.pointer, message: w.message })),
   };
   return {
-    artifacts: { report },
+    artifacts: { [VALIDATION_REPORT.kind]: report },
     metrics: {
       train: examples.length,
       qualityMethod: quality?.method ?? null,

@@ -1,7 +1,6 @@
 // What each stage does, from its stored inputs to its outputs. The data stages are quick pure
 // functions; the training stages run the trainer in a worker thread (runStageInThread), so the
 // event loop of the process — which may be serving the API — stays free while a model trains.
-import type { Protocol } from '@greenhouse/mtp';
 import {
   hasBase,
   MAX_CONTEXT_TOKENS,
@@ -11,7 +10,16 @@ import {
   type TrainingPlan,
 } from '@greenhouse/trainer';
 import type { Config } from '../../config.js';
-import { prepareStage1, prepareStage2, validateData, type Dataset } from './data-stages.js';
+import { prepareStage1, prepareStage2, validateData } from './data-stages.js';
+import {
+  AGENT_FILE,
+  DATASET,
+  FINETUNED_WEIGHTS,
+  NORMALIZED_PROTOCOL,
+  PRETRAINED_WEIGHTS,
+  TOKENIZER,
+  TRAINING_PLAN,
+} from './stage-outputs.js';
 import type { StageContext, StageImplementations, StageInputs } from './stage-runner.js';
 import { StageFailure } from './stages.js';
 
@@ -43,19 +51,16 @@ function forward(context: StageContext) {
 /** What every stage after the tokenizer reads: the protocol, the plan and the tokenizer. */
 async function modelInputs(inputs: StageInputs) {
   const [protocol, plan, tokenizer] = await Promise.all([
-    inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
-    inputs.artifact<TrainingPlan>('training_tokenizer', 'plan'),
-    inputs.file('training_tokenizer', 'tokenizer'),
+    inputs.artifact(NORMALIZED_PROTOCOL),
+    inputs.artifact(TRAINING_PLAN),
+    inputs.file(TOKENIZER),
   ]);
   return { protocol, plan, tokenizer: JSON.parse(tokenizer.toString('utf8')) as TokenizerJson };
 }
 
 /** The training stages read the examples too. */
 async function trainingInputs(inputs: StageInputs) {
-  const [model, dataset] = await Promise.all([
-    modelInputs(inputs),
-    inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
-  ]);
+  const [model, dataset] = await Promise.all([modelInputs(inputs), inputs.artifact(DATASET)]);
   return { ...model, examples: dataset.examples };
 }
 
@@ -67,8 +72,7 @@ async function trainPhase(
 ) {
   const data = await trainingInputs(inputs);
   const resume = await inputs.checkpoint();
-  const initialWeights =
-    phase === 'finetuning' ? floatsOf(await inputs.file('training_pretraining', 'weights')) : undefined;
+  const initialWeights = phase === 'finetuning' ? floatsOf(await inputs.file(PRETRAINED_WEIGHTS)) : undefined;
   const result = await runStageInThread(
     {
       kind: 'training',
@@ -86,25 +90,22 @@ async function trainPhase(
   );
   if (result.status === 'paused')
     return { paused: { checkpoint: result.checkpoint, metrics: result.metrics } };
-  return { artifacts: {}, files: { weights: bytesOf(result.weights) }, metrics: result.metrics };
+  const weights = phase === 'pretraining' ? PRETRAINED_WEIGHTS : FINETUNED_WEIGHTS;
+  return { artifacts: {}, files: { [weights.kind]: bytesOf(result.weights) }, metrics: result.metrics };
 }
 
 export function stageImplementations(config: Pick<Config, 'training'>): StageImplementations {
   const { preset, threads } = config.training;
   return {
     data_preparation_stage_1: async (inputs) => prepareStage1(await inputs.protocolContent()),
-    data_preparation_stage_2: async (inputs) =>
-      prepareStage2(await inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol')),
+    data_preparation_stage_2: async (inputs) => prepareStage2(await inputs.artifact(NORMALIZED_PROTOCOL)),
     data_validation: async (inputs) =>
-      validateData(
-        await inputs.protocolContent(),
-        await inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
-      ),
+      validateData(await inputs.protocolContent(), await inputs.artifact(DATASET)),
 
     training_tokenizer: async (inputs, context) => {
       const [protocol, dataset] = await Promise.all([
-        inputs.artifact<Protocol>('data_preparation_stage_1', 'protocol'),
-        inputs.artifact<Dataset>('data_preparation_stage_2', 'dataset'),
+        inputs.artifact(NORMALIZED_PROTOCOL),
+        inputs.artifact(DATASET),
       ]);
       // The default preset starts from the committed base model (the tiny one trains from scratch: tests).
       const base = preset !== 'tiny' && hasBase() ? ({ base: 'committed' } as const) : {};
@@ -122,8 +123,8 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
       }
       const plan = preset === 'tiny' ? tinyPlan(result.plan) : result.plan;
       return {
-        artifacts: { plan },
-        files: { tokenizer: new TextEncoder().encode(JSON.stringify(result.tokenizer)) },
+        artifacts: { [TRAINING_PLAN.kind]: plan },
+        files: { [TOKENIZER.kind]: new TextEncoder().encode(JSON.stringify(result.tokenizer)) },
         metrics: result.metrics,
       };
     },
@@ -132,7 +133,7 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
     training_exporting: async (inputs, context) => {
       const [data, weights, bloom, tokenizerMetrics, pretraining, finetuning] = await Promise.all([
         modelInputs(inputs),
-        inputs.file('training_finetuning', 'weights'),
+        inputs.file(FINETUNED_WEIGHTS),
         inputs.bloom(),
         inputs.metrics('training_tokenizer'),
         inputs.metrics('training_pretraining'),
@@ -157,7 +158,7 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
       );
       return {
         artifacts: {},
-        files: { agent: new TextEncoder().encode(result.agent) },
+        files: { [AGENT_FILE.kind]: new TextEncoder().encode(result.agent) },
         metrics: result.metrics,
       };
     },

@@ -2,11 +2,18 @@ import type { StageProgress } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue, StageJob, StageJobContext } from '../jobs/job-queue.js';
+import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
-import { bloomStageNames, nextStage, StageFailure, trainingStages, type BloomStageName } from './stages.js';
-
-type StageRow = typeof schema.bloomStages.$inferSelect;
+import { mailJobs, stageJobs, type StageJob } from './pipeline-jobs.js';
+import { CHECKPOINT_KIND, type FileOutput, type JsonOutput, type StageOutput } from './stage-outputs.js';
+import {
+  bloomStageNames,
+  nextStage,
+  StageFailure,
+  trainingStages,
+  type BloomStageName,
+  type StageRow,
+} from './stages.js';
 
 /** What a stage can read: its agent, the protocol file and earlier stages' outputs. */
 export interface StageInputs {
@@ -14,9 +21,9 @@ export interface StageInputs {
   bloom(): Promise<{ id: string; name: string }>;
   protocolContent(): Promise<unknown>;
   /** A JSON output of an earlier stage. */
-  artifact<T>(stage: BloomStageName, kind: string): Promise<T>;
+  artifact<T>(output: JsonOutput<T>): Promise<T>;
   /** A file output of an earlier stage (checked against its sha256). */
-  file(stage: BloomStageName, kind: string): Promise<Buffer>;
+  file(output: FileOutput): Promise<Buffer>;
   /** An earlier stage's metrics. */
   metrics(stage: BloomStageName): Promise<Record<string, unknown> | null>;
   /** This stage's last checkpoint, when an earlier run of it paused or died after one. */
@@ -30,14 +37,6 @@ export interface StageContext {
   sliceSeconds: number;
   /** Progress and the metrics so far (the loss curve), stored at most about once a second. */
   onProgress(progress: StageProgress, metrics?: Record<string, unknown>): void;
-}
-
-export interface StageOutput {
-  /** Named JSON outputs, stored one row each (a re-run replaces them). */
-  artifacts: Record<string, unknown>;
-  /** Named file outputs (see artifact-files.ts), one file and one row each. */
-  files?: Record<string, Uint8Array>;
-  metrics: Record<string, unknown>;
 }
 
 /** A stage that stopped early with its state: it goes on from the checkpoint in a new job. */
@@ -59,7 +58,6 @@ export interface StageRunnerOptions {
   sliceSeconds: number;
 }
 
-const CHECKPOINT = 'checkpoint';
 const PROGRESS_INTERVAL_MS = 1000;
 
 /** Another run took the stage over (its job expired and was handed out again), or the agent is gone. */
@@ -111,9 +109,10 @@ export class StageRunner {
     for (const controller of this.running) controller.abort();
   }
 
-  async run(job: StageJob, context: StageJobContext): Promise<void> {
-    const stage = job.stage as BloomStageName;
-    if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${job.stage}`);
+  async run(job: StageJob, context: JobContext): Promise<void> {
+    const { stage } = job;
+    // The job's data comes from the queue's table (maybe enqueued by another version): checked, not trusted.
+    if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${String(stage)}`);
     const [row] = await this.db.select().from(schema.bloomStages).where(stageKey(job.bloomId, stage));
     // The agent was deleted, or the stage is done: nothing to do.
     if (!row || row.status === 'completed' || row.status === 'failed') return;
@@ -160,12 +159,7 @@ export class StageRunner {
     }
   }
 
-  private async failed(
-    row: StageRow,
-    attempt: number,
-    error: unknown,
-    context: StageJobContext,
-  ): Promise<void> {
+  private async failed(row: StageRow, attempt: number, error: unknown, context: JobContext): Promise<void> {
     const stage = row.name as BloomStageName;
     const final = error instanceof StageFailure || context.retryCount >= context.retryLimit;
     this.log.warn({ err: error, bloomId: row.bloomId, stage, final }, 'stage failed');
@@ -191,18 +185,18 @@ export class StageRunner {
       if (updated.length === 0) return;
       await tx.update(schema.blooms).set({ updatedAt: new Date() }).where(eq(schema.blooms.id, row.bloomId));
       if (isTrainingStage(stage))
-        await this.queue.enqueueMail({ bloomId: row.bloomId, kind: 'trainingFailed' }, tx);
+        await this.queue.send(mailJobs, { bloomId: row.bloomId, kind: 'trainingFailed' }, tx);
     });
     await this.dropCheckpoint(row.bloomId, stage);
   }
 
   private async pause(row: StageRow, attempt: number, { paused }: StagePause): Promise<void> {
     const stage = row.name as BloomStageName;
-    const ref = await this.options.files.write(row.bloomId, stage, CHECKPOINT, paused.checkpoint);
+    const ref = await this.options.files.write(row.bloomId, stage, CHECKPOINT_KIND, paused.checkpoint);
     await this.db.transaction(async (tx) => {
       await this.fencedUpdate(tx, row, attempt, { metrics: paused.metrics });
-      await this.upsertArtifact(tx, row.bloomId, stage, CHECKPOINT, ref);
-      await this.queue.enqueue({ bloomId: row.bloomId, stage }, tx);
+      await this.upsertArtifact(tx, row.bloomId, stage, CHECKPOINT_KIND, ref);
+      await this.queue.send(stageJobs, { bloomId: row.bloomId, stage }, tx);
     });
     this.log.info({ bloomId: row.bloomId, stage }, 'stage paused at a checkpoint');
   }
@@ -225,21 +219,21 @@ export class StageRunner {
       });
       for (const [kind, content] of Object.entries({ ...output.artifacts, ...refs }))
         await this.upsertArtifact(tx, bloomId, stage, kind, content);
-      await tx.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT));
+      await tx.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT_KIND));
       await tx
         .update(schema.blooms)
         .set({ updatedAt: now, ...(next ? {} : { completedAt: now }) })
         .where(eq(schema.blooms.id, bloomId));
       if (next && (await this.mayStart(tx, bloomId, next)))
-        await this.queue.enqueue({ bloomId, stage: next }, tx);
-      if (!next) await this.queue.enqueueMail({ bloomId, kind: 'trainingCompleted' }, tx);
+        await this.queue.send(stageJobs, { bloomId, stage: next }, tx);
+      if (!next) await this.queue.send(mailJobs, { bloomId, kind: 'trainingCompleted' }, tx);
     });
-    await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT}`);
+    await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT_KIND}`);
   }
 
   private async dropCheckpoint(bloomId: string, stage: BloomStageName): Promise<void> {
-    await this.db.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT));
-    await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT}`);
+    await this.db.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT_KIND));
+    await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT_KIND}`);
   }
 
   /** Training stages start once the agent is paid for and this installation can train. */
@@ -281,12 +275,12 @@ export class StageRunner {
         if (!latest) throw new StageFailure('bloom.file_not_found', 'The agent has no protocol.');
         return latest.content;
       },
-      artifact: async <T>(from: BloomStageName, kind: string) => {
+      artifact: async <T>({ stage: from, kind }: JsonOutput<T>) => {
         const content = await artifactRow(from, kind);
         if (content === undefined) throw new Error(`missing output ${from}/${kind}`);
         return content as T;
       },
-      file: async (from, kind) => {
+      file: async ({ stage: from, kind }) => {
         const ref = (await artifactRow(from, kind)) as FileRef | undefined;
         if (!ref) throw new Error(`missing output ${from}/${kind}`);
         return this.options.files.read(bloomId, ref);
@@ -299,7 +293,7 @@ export class StageRunner {
         return (row?.metrics as Record<string, unknown> | null) ?? null;
       },
       checkpoint: async () => {
-        const ref = (await artifactRow(stage, CHECKPOINT)) as FileRef | undefined;
+        const ref = (await artifactRow(stage, CHECKPOINT_KIND)) as FileRef | undefined;
         return ref ? this.options.files.read(bloomId, ref) : null;
       },
     };

@@ -1,7 +1,17 @@
 import { bloomStageNames, type BloomStageName, type DatasetStageLabel } from '@greenhouse/contracts';
+import { schema, type Db } from '@greenhouse/db';
+import { inArray } from 'drizzle-orm';
 
 export { bloomStageNames };
 export type { BloomStageName };
+
+/** One stage of one agent: its status, progress and metrics (the record a user sees). */
+export type StageRow = typeof schema.bloomStages.$inferSelect;
+
+/** The stages of these agents, in no particular order. */
+export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]> {
+  return db.select().from(schema.bloomStages).where(inArray(schema.bloomStages.bloomId, bloomIds));
+}
 
 export const dataStages = [
   'data_preparation_stage_1',

@@ -3,7 +3,7 @@
 // retried if the mail server is down — whichever process finished the training.
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
-import type { MailJob } from '../jobs/job-queue.js';
+import type { MailJob } from './pipeline-jobs.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderEmail } from '../mail/templates.js';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../../features/auth/api/session';
+import { useCurrentUser } from '../../lib/session';
 import { useIsNarrowScreen } from '../../hooks/use-media-query';
 import { localStore } from '../../lib/storage';
 import { Sidebar } from './sidebar';

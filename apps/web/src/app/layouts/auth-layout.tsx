@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher/language-switcher';
 import { Logo } from '../../components/logo/logo';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { BloomShowcase } from './bloom-showcase';
 import './auth-layout.css';
 

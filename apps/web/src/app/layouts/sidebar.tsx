@@ -7,7 +7,7 @@ import { CloseIcon, EngineIcon, LogOutIcon, ShieldIcon } from '../../components/
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { BloomsSection } from '../../features/blooms/components/blooms-section';
 import { ChatsSection } from '../../features/chats/components/chats-section';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import './sidebar.css';
 
 interface SidebarProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SidebarIcon } from '../../components/icons';
 import { Logo } from '../../components/logo/logo';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { avatarInitial, UserMenu } from './user-menu';
 
 interface TopBarProps {

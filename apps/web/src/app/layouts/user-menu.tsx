@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu, type MenuItem } from '../../components/menu/menu';
 import { useBillingPortalUrl } from '../../features/account/api/billing-portal';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export const avatarInitial = (user: Pick<User, 'firstName' | 'email'>): string =>
   (user.firstName.trim().charAt(0) || user.email.charAt(0)).toUpperCase();

@@ -17,7 +17,7 @@ import { UploadForm } from '../../features/blooms/components/upload-form';
 import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /agent/new: the upload form, beside the cost of an agent that does not exist yet (N/A, not started). */
 export function NewAgentScreen() {

@@ -10,7 +10,7 @@ import { ResendConfirmationButton } from '../../features/auth/components/resend-
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function SignInScreen() {
   const { t } = useTranslation();

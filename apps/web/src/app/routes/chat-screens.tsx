@@ -6,7 +6,7 @@ import { isChatNotFound, useChat } from '../../features/chats/api/chat';
 import { ChatView } from '../../features/chats/components/chat-view';
 import { NewChat } from '../../features/chats/components/new-chat';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /chat/new: start a chat from one's own message or a demo prompt. */
 export function NewChatScreen() {

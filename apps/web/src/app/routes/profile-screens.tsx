@@ -14,8 +14,8 @@ import {
 } from '../../features/account/components/profile-tabs';
 import { PromptsTab } from '../../features/account/components/prompts-tab';
 import { SettingsForm } from '../../features/account/components/settings-form';
-import { useCurrentUser } from '../../features/auth/api/session';
-import { paths } from '../paths';
+import { useCurrentUser } from '../../lib/session';
+import { paths } from '../../lib/paths';
 import './profile-screens.css';
 
 /**

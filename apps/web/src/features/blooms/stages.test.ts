@@ -10,7 +10,7 @@ import {
   formatLoss,
   formatMoney,
   formatPercent,
-} from './format';
+} from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 import { currentStage, isPipelineSettled, orderedStages, stagePercent } from './stages';
 

@@ -1,20 +1,12 @@
-import { z } from 'zod';
 import { isApiRequestError } from '../../lib/api-client';
 import { apiErrorKey, errorCodeOf } from '../../lib/api-error-message';
 import { formErrorOutcome } from '../../lib/form-errors';
+import { problemSchema, type ProtocolProblem } from '../../lib/problem-text';
+
+export type { ProtocolProblem };
 
 /** The server's upload limit (PAYLOAD_TOO_LARGE above it); the form checks it before sending. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-
-/** One problem the server found in a protocol file (packages/mtp `Problem`). */
-const problemSchema = z.object({
-  path: z.array(z.union([z.string(), z.number()])).catch([]),
-  pointer: z.string().catch(''),
-  key: z.string(),
-  message: z.string(),
-  params: z.record(z.string(), z.unknown()).catch({}),
-});
-export type ProtocolProblem = z.infer<typeof problemSchema>;
 
 /** The problems an error carries in params.problems; malformed entries are skipped. */
 export function problemsOf(params: Record<string, unknown>): ProtocolProblem[] {

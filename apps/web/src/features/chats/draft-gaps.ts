@@ -1,6 +1,6 @@
 import type { DraftGap } from '@greenhouse/mtp';
 import type { TFunction } from 'i18next';
-import { problemText } from '../blooms/problem-text';
+import { problemText } from '../../lib/problem-text';
 
 /** Every gap key (the record type makes one added to DraftGap and missing here a compile error). */
 const gapKeys: Record<DraftGap['key'], true> = {

@@ -1,19 +1,18 @@
 import { signUpFormSchema, type User } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';
-import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
+import { useServerForm } from '../../../hooks/use-server-form';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useDeleteAccount, useUpdateAccount } from '../api/account';
 
 /** The name rules of sign-up (spec §5), so the profile cannot accept what sign-up would refuse. */
@@ -74,31 +73,16 @@ function StatusPill({ on }: { on: boolean }) {
 function NamesForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<NamesForm>({
-    resolver: zodResolver(namesFormSchema),
-    mode: 'all',
+  const { register, reset, formState, shown, submitWith } = useServerForm<NamesForm>({
+    schema: namesFormSchema,
     defaultValues: { firstName: user.firstName, lastName: user.lastName },
+    serverFields: nameFields,
   });
 
-  const shown = (name: (typeof nameFields)[number]) =>
-    visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
-
-  const onSubmit = handleSubmit((names) =>
-    submitShowingFieldErrors(
-      async () => {
-        const saved = await update.mutateAsync(names);
-        reset({ firstName: saved.firstName, lastName: saved.lastName });
-      },
-      nameFields,
-      setError,
-    ),
-  );
+  const onSubmit = submitWith(async (names) => {
+    const saved = await update.mutateAsync(names);
+    reset({ firstName: saved.firstName, lastName: saved.lastName });
+  });
 
   const formError = update.isError ? formErrorOutcome(update.error, nameFields) : null;
 
@@ -131,7 +115,7 @@ function NamesForm({ user }: { user: User }) {
       <div className="profile-form__actions">
         <SubmitButton
           className="btn btn--primary"
-          busy={isSubmitting}
+          busy={formState.isSubmitting}
           label={t('profile.account.save')}
           busyLabel={t('common.saving')}
         />

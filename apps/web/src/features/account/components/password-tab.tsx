@@ -1,12 +1,11 @@
 import { changePasswordFormSchema, type ChangePasswordForm, type User } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
-import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
+import { useServerForm } from '../../../hooks/use-server-form';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/account';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -34,31 +33,16 @@ export function PasswordTab({ user }: { user: User }) {
 function ChangePasswordForm() {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
-    mode: 'all',
+  const { register, reset, formState, shown, submitWith } = useServerForm<ChangePasswordForm>({
+    schema: changePasswordFormSchema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    serverFields: fields,
   });
 
-  const shown = (name: (typeof fields)[number]) =>
-    visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
-
-  const onSubmit = handleSubmit((form) =>
-    submitShowingFieldErrors(
-      async () => {
-        await changePassword.mutateAsync(form);
-        reset();
-      },
-      fields,
-      setError,
-    ),
-  );
+  const onSubmit = submitWith(async (form) => {
+    await changePassword.mutateAsync(form);
+    reset();
+  });
 
   const formError = changePassword.isError ? formErrorOutcome(changePassword.error, fields) : null;
 
@@ -93,7 +77,7 @@ function ChangePasswordForm() {
       <div className="profile-form__actions">
         <SubmitButton
           className="btn btn--primary"
-          busy={isSubmitting}
+          busy={formState.isSubmitting}
           label={t('profile.password.submit')}
           busyLabel={t('profile.password.submitting')}
         />

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** The profile's tabs, in order; each is a route (/profile/{tab}) and /profile shows the first. */
 export const profileTabs = ['account', 'password', 'prompts'] as const;

@@ -1,14 +1,13 @@
 import { requestResetFormSchema, type RequestResetForm } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
-import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
+import { useServerForm } from '../../../hooks/use-server-form';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthFooter } from './auth-footer';
 import './auth-forms.css';
@@ -22,26 +21,13 @@ const fields = ['email'] as const;
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<RequestResetForm>({
-    resolver: zodResolver(requestResetFormSchema),
-    mode: 'all',
+  const { register, formState, shown, submitWith } = useServerForm<RequestResetForm>({
+    schema: requestResetFormSchema,
     defaultValues: { email: '' },
+    serverFields: fields,
   });
 
-  const onSubmit = handleSubmit(({ email }) =>
-    submitShowingFieldErrors(
-      async () => {
-        await request.mutateAsync(email);
-      },
-      fields,
-      setError,
-    ),
-  );
+  const onSubmit = submitWith(({ email }) => request.mutateAsync(email));
 
   if (request.isSuccess) {
     return (
@@ -71,13 +57,13 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           inputMode="email"
           placeholder={t('signIn.emailPlaceholder')}
-          error={visibleFieldError(t, errors.email, touchedFields.email, isSubmitted)}
+          error={shown('email')}
           {...register('email')}
         />
         <FormErrorBanner error={formError} />
         <SubmitButton
           className="btn btn--primary btn--block"
-          busy={isSubmitting}
+          busy={formState.isSubmitting}
           label={t('forgotPassword.submit')}
           busyLabel={t('forgotPassword.submitting')}
         />

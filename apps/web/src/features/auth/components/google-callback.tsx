@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Loader } from '../../../components/loader/loader';
 import { Outcome } from '../../../components/notice/notice';
 import { useOnce } from '../../../hooks/use-once';

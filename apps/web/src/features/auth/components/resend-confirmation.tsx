@@ -1,14 +1,13 @@
 import { requestResetFormSchema, type RequestResetForm } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
+import { useServerForm } from '../../../hooks/use-server-form';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useResendConfirmation } from '../api/email-confirmation';
 import './auth-forms.css';
 
@@ -53,26 +52,15 @@ export function ResendConfirmationButton({ email, label, className }: ResendConf
 export function ResendConfirmationForm() {
   const { t } = useTranslation();
   const resend = useResendConfirmation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<RequestResetForm>({
-    resolver: zodResolver(requestResetFormSchema),
-    mode: 'all',
+  const { register, formState, shown, submitWith } = useServerForm<RequestResetForm>({
+    schema: requestResetFormSchema,
     defaultValues: { email: '' },
+    serverFields: ['email'] as const,
   });
 
-  const onSubmit = handleSubmit(({ email }) =>
-    submitShowingFieldErrors(
-      async () => {
-        await resend.mutateAsync(email);
-      },
-      ['email'] as const,
-      setError,
-    ),
-  );
+  const onSubmit = submitWith(async ({ email }) => {
+    await resend.mutateAsync(email);
+  });
 
   const formError = resend.isError ? formErrorOutcome(resend.error, ['email'] as const) : null;
 
@@ -84,7 +72,7 @@ export function ResendConfirmationForm() {
         autoComplete="email"
         inputMode="email"
         placeholder={t('signIn.emailPlaceholder')}
-        error={visibleFieldError(t, errors.email, touchedFields.email, isSubmitted)}
+        error={shown('email')}
         {...register('email')}
       />
       <FormErrorBanner error={formError} />
@@ -95,7 +83,7 @@ export function ResendConfirmationForm() {
       </LiveRegion>
       <SubmitButton
         className="btn btn--primary btn--block"
-        busy={isSubmitting}
+        busy={formState.isSubmitting}
         label={t('resendConfirmation.newLink')}
         busyLabel={t('resendConfirmation.sending')}
       />

@@ -1,14 +1,13 @@
 import { setNewPasswordFormSchema, type SetNewPasswordForm } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
-import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
+import { useServerForm } from '../../../hooks/use-server-form';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useSetNewPassword } from '../api/password-reset';
 import './auth-forms.css';
 
@@ -20,29 +19,15 @@ const INVALID_TOKEN = 'authorization.invalid_or_expired_password_reset_token';
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const setNewPassword = useSetNewPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<SetNewPasswordForm>({
-    resolver: zodResolver(setNewPasswordFormSchema),
-    mode: 'all',
+  const { register, formState, shown, submitWith } = useServerForm<SetNewPasswordForm>({
+    schema: setNewPasswordFormSchema,
     defaultValues: { password: '', confirmPassword: '', token },
+    serverFields: fields,
   });
 
-  const shown = (name: (typeof fields)[number]) =>
-    visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
-
-  const onSubmit = handleSubmit((form) =>
-    submitShowingFieldErrors(
-      async () => {
-        await setNewPassword.mutateAsync(form);
-      },
-      fields,
-      setError,
-    ),
-  );
+  const onSubmit = submitWith(async (form) => {
+    await setNewPassword.mutateAsync(form);
+  });
 
   if (setNewPassword.isSuccess) {
     return (
@@ -92,7 +77,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       />
       <SubmitButton
         className="btn btn--primary btn--block"
-        busy={isSubmitting}
+        busy={formState.isSubmitting}
         label={t('resetPassword.submit')}
         busyLabel={t('resetPassword.submitting')}
       />

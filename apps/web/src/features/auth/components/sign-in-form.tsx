@@ -1,14 +1,13 @@
 import { signInFormSchema, type SignInForm as SignInValues } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
+import { useServerForm } from '../../../hooks/use-server-form';
 import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorOutcome } from '../sign-in-error';
@@ -32,15 +31,9 @@ export function SignInForm() {
   // The Google button only shows where the server has Google sign-in configured.
   const config = useRuntimeConfigState();
   const googleSignIn = config.status === 'ready' && config.config.googleSignIn;
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<SignInValues>({
-    resolver: zodResolver(signInFormSchema),
-    mode: 'all',
+  // Its own submit below: sign-in's failures go to notices as well as to fields (signInErrorOutcome).
+  const { register, handleSubmit, trigger, setError, formState, shown } = useServerForm<SignInValues>({
+    schema: signInFormSchema,
     defaultValues: { email: '', password: '' },
   });
 
@@ -48,12 +41,6 @@ export function SignInForm() {
   useEffect(() => {
     void trigger();
   }, [trigger]);
-
-  const shownError = (name: keyof SignInValues, error: FieldError | undefined) => {
-    if (!error?.message) return undefined;
-    const visible = error.type === 'server' || touchedFields[name] || isSubmitted;
-    return visible ? t(error.message) : undefined;
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -100,7 +87,7 @@ export function SignInForm() {
           autoComplete="email"
           inputMode="email"
           placeholder={t('signIn.emailPlaceholder')}
-          error={shownError('email', errors.email)}
+          error={shown('email')}
           {...register('email')}
         />
         <TextField
@@ -108,12 +95,12 @@ export function SignInForm() {
           type="password"
           autoComplete="current-password"
           placeholder={t('signIn.passwordPlaceholder')}
-          error={shownError('password', errors.password)}
+          error={shown('password')}
           {...register('password')}
         />
         <SubmitButton
           className="btn btn--primary btn--block"
-          busy={isSubmitting}
+          busy={formState.isSubmitting}
           label={t('signIn.submit')}
           busyLabel={t('signIn.submitting')}
         />

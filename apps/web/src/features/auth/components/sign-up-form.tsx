@@ -1,13 +1,12 @@
 import { signUpFormSchema, type SignUpForm as SignUpValues } from '@greenhouse/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { currentLanguage } from '../../../lib/i18n';
-import { formErrorOutcome, submitShowingFieldErrors, visibleFieldError } from '../../../lib/form-errors';
+import { useServerForm } from '../../../hooks/use-server-form';
+import { formErrorOutcome } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthFooter } from './auth-footer';
 import './auth-forms.css';
@@ -22,31 +21,17 @@ const fields = ['email', 'password', 'firstName', 'lastName'] as const;
 export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const { t, i18n } = useTranslation();
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<SignUpValues>({
-    resolver: zodResolver(signUpFormSchema),
-    mode: 'all',
+  const { register, formState, shown, submitWith } = useServerForm<SignUpValues>({
+    schema: signUpFormSchema,
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+    serverFields: fields,
   });
 
-  const shown = (name: (typeof fields)[number]) =>
-    visibleFieldError(t, errors[name], touchedFields[name], isSubmitted);
-
-  const onSubmit = handleSubmit((form) =>
-    submitShowingFieldErrors(
-      async () => {
-        const language = currentLanguage(i18n);
-        const { email } = await signUp.mutateAsync({ form, language });
-        onSent(email);
-      },
-      fields,
-      setError,
-    ),
-  );
+  const onSubmit = submitWith(async (form) => {
+    const language = currentLanguage(i18n);
+    const { email } = await signUp.mutateAsync({ form, language });
+    onSent(email);
+  });
 
   const formError = signUp.isError ? formErrorOutcome(signUp.error, fields) : null;
 
@@ -85,7 +70,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         <FormErrorBanner error={formError} />
         <SubmitButton
           className="btn btn--primary btn--block"
-          busy={isSubmitting}
+          busy={formState.isSubmitting}
           label={t('signUp.submit')}
           busyLabel={t('signUp.submitting')}
         />

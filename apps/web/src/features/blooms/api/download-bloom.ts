@@ -2,7 +2,7 @@ import type { Bloom } from '@greenhouse/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
-import { agentFileQuery } from './agent-file';
+import { agentFileQuery } from '../../../lib/agent-file';
 
 export class DownloadUnavailableError extends Error {
   constructor() {

@@ -2,7 +2,7 @@ import { bloomStatusLabel, type Bloom, type BloomStage } from '@greenhouse/contr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { currentStage, isPipelineSettled } from '../stages';
 import { AgentColumns } from './agent-columns';
 import { AgentDetails } from './agent-details';

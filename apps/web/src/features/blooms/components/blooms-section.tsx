@@ -2,7 +2,7 @@ import { bloomStatusLabel, type Bloom } from '@greenhouse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { MoreIcon } from '../../../components/icons';
 import { InfiniteList } from '../../../components/infinite-list/infinite-list';

@@ -1,7 +1,7 @@
 import type { Bloom, PaymentStatus } from '@greenhouse/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../format';
+import { formatMoney } from '../../../lib/format';
 import { StatusPill, type PillTone } from './status-pill';
 
 const paymentTone: Record<PaymentStatus, PillTone> = {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, FileIcon, PlusIcon } from '../../../components/icons';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatFileSize } from '../format';
+import { formatFileSize } from '../../../lib/format';
 
 interface FileDropZoneProps {
   file: File | null;

@@ -2,7 +2,7 @@ import type { BloomStage } from '@greenhouse/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatInteger, formatLoss } from '../format';
+import { formatInteger, formatLoss } from '../../../lib/format';
 import { lossCurves, lossSummary, tickStep, ticksTo, type LossSeries } from '../loss-curve';
 
 /*

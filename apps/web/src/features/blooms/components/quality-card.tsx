@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { reactionLabel } from '../../../lib/reaction-label';
-import { formatInteger } from '../format';
+import { formatInteger } from '../../../lib/format';
 import {
   answeredRefusal,
   expectsRefusal,

@@ -2,7 +2,7 @@ import type { BloomStage, WorkStatus } from '@greenhouse/contracts';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatEta, formatPercent } from '../format';
+import { formatEta, formatPercent } from '../../../lib/format';
 import { orderedStages, stagePercent } from '../stages';
 import { StatusPill, type PillTone } from './status-pill';
 

@@ -2,7 +2,7 @@ import type { BloomStage, TrainingMetrics } from '@greenhouse/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatCompact, formatFileSize, formatInteger, formatLoss, formatPercent } from '../format';
+import { formatCompact, formatFileSize, formatInteger, formatLoss, formatPercent } from '../../../lib/format';
 import { stageMetrics } from '../training-metrics';
 
 interface Fact {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/icons';
-import { problemText } from '../problem-text';
+import { problemText } from '../../../lib/problem-text';
 import type { ProtocolProblem, UploadMessage } from '../upload-errors';
 
 /** The text of an UploadMessage: its i18n key with values, or the server's own words. */

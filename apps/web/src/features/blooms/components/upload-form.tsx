@@ -8,7 +8,7 @@ import { useCallback, useId, useState } from 'react';
 import { useController, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/form/text-field';
 import { useToast } from '../../../components/toast/toast-context';
 import { SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';

@@ -2,7 +2,7 @@ import type { ChatDetail } from '@greenhouse/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CheckCircleIcon } from '../../../components/icons';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';

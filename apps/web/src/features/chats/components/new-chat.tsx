@@ -1,10 +1,10 @@
 import type { CreateChatRequest } from '@greenhouse/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Banner } from '../../../components/notice/notice';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCurrentUser } from '../../auth/api/session';
+import { useCurrentUser } from '../../../lib/session';
 import { useCreateChat, useDemoPrompts } from '../api/chat';
 import { hasNoPromptsLeft, promptsLeftText } from '../prompts-left';
 import { DemoPromptList } from './demo-prompt-list';

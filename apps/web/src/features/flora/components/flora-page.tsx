@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Loader } from '../../../components/loader/loader';
 import { Banner } from '../../../components/notice/notice';
 import { PageFrame } from '../../../components/page-frame/page-frame';
 import { RetryBanner } from '../../../components/notice/retry-banner';
-import { formatFileSize } from '../../blooms/format';
+import { formatFileSize } from '../../../lib/format';
 import { useFloraDownloads, type FloraDownloadLink } from '../api/flora-downloads';
 import { CopyBlock } from './copy-block';
 import './flora.css';

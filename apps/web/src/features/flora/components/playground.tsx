@@ -5,7 +5,7 @@ import { Loader } from '../../../components/loader/loader';
 import { Banner } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { reactionLabel } from '../../../lib/reaction-label';
-import { useAgentFile } from '../../blooms/api/agent-file';
+import { useAgentFile } from '../../../lib/agent-file';
 import { FloraEngineError, type FloraEngine } from '../engine/flora-engine';
 import type { LoadedAgent, NumberSlot, PlaygroundInstruction, RunResult } from '../engine/messages';
 import { useFloraEngine } from '../engine/use-flora-engine';

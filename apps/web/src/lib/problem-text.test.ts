@@ -1,8 +1,8 @@
 import { MESSAGES, type ProblemKey } from '@greenhouse/mtp';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
-import { en } from '../../locales/en';
-import { pl } from '../../locales/pl';
+import { i18n } from './i18n';
+import { en } from '../locales/en';
+import { pl } from '../locales/pl';
 import { hasProblemText, problemText } from './problem-text';
 
 const problem = (key: string, params: Record<string, unknown>, message = 'server message') => ({

@@ -1,6 +1,16 @@
 import type { TFunction } from 'i18next';
-import { en } from '../../locales/en';
-import type { ProtocolProblem } from './upload-errors';
+import { en } from '../locales/en';
+import { z } from 'zod';
+
+/** One problem the server found in a protocol file (packages/mtp `Problem`). */
+export const problemSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])).catch([]),
+  pointer: z.string().catch(''),
+  key: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.unknown()).catch({}),
+});
+export type ProtocolProblem = z.infer<typeof problemSchema>;
 
 /** Whether the app has its own text for a problem key (`mtp.required` → en.mtp.required). */
 export function hasProblemText(key: string): boolean {

@@ -1,7 +1,7 @@
 import type { Bloom } from '@greenhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
+import { apiClient } from './api-client';
+import { queryKeys } from './query-client';
 
 /**
  * The agent file's bytes, fetched from the agent's downloadURL (with the session) and kept for the visit: a

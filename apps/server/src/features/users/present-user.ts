@@ -1,7 +1,7 @@
 import type { User } from '@greenhouse/contracts';
 import type { Config } from '../../config.js';
-import type { UserRow } from '../auth/sessions.js';
-import { promptAllowance } from './prompt-allowance.js';
+import type { UserRow } from '../../lib/auth-context.js';
+import { promptAllowance } from './prompt-period.js';
 
 /** The user as the API shows it: never the password hash or any token. */
 export function presentUser(user: UserRow, prompts: Config['prompts']): User {

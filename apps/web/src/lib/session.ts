@@ -1,8 +1,8 @@
 import { userSchema, type User } from '@greenhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, isApiRequestError, type ApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-client';
-import { useRuntimeConfigState } from '../../../lib/runtime-config';
+import { apiClient, isApiRequestError, type ApiRequestError } from './api-client';
+import { queryKeys } from './query-client';
+import { useRuntimeConfigState } from './runtime-config';
 
 const MINUTE = 60_000;
 /** While the API cannot be reached and the session is unknown, it is asked again this often. */

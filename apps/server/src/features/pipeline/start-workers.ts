@@ -4,12 +4,13 @@
 import type { Database } from '@greenhouse/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { createMailer } from '../mail/mailer.js';
-import { ArtifactFiles } from '../pipeline/artifact-files.js';
-import { stageImplementations } from '../pipeline/stage-implementations.js';
-import { StageRunner } from '../pipeline/stage-runner.js';
-import { trainingMailHandler } from '../pipeline/training-mail.js';
-import type { JobQueue } from './job-queue.js';
+import { ArtifactFiles } from './artifact-files.js';
+import { mailJobs, stageJobs } from './pipeline-jobs.js';
+import { stageImplementations } from './stage-implementations.js';
+import { StageRunner } from './stage-runner.js';
+import { trainingMailHandler } from './training-mail.js';
 
 export interface Workers {
   runner: StageRunner;
@@ -30,7 +31,7 @@ export async function startWorkers(
     sliceSeconds: config.jobs.sliceSeconds,
   });
   const mailer = createMailer(config.mail, log);
-  await queue.work((job, context) => runner.run(job, context));
-  await queue.workMail(trainingMailHandler(database.db, mailer, config.appUrl));
+  await queue.work(stageJobs, (job, context) => runner.run(job, context));
+  await queue.work(mailJobs, trainingMailHandler(database.db, mailer, config.appUrl));
   return { runner, pause: () => runner.pauseAll(), close: () => mailer.close() };
 }

@@ -1,0 +1,98 @@
+import type { ListQuery } from '@greenhouse/contracts';
+import { schema, type Db } from '@greenhouse/db';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../../lib/auth-context.js';
+
+export type ChatRow = typeof schema.chats.$inferSelect;
+export type MessageRow = typeof schema.chatMessages.$inferSelect;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TITLE_LENGTH = 60;
+
+const sortColumns = {
+  updatedAt: schema.chats.updatedAt,
+  createdAt: schema.chats.createdAt,
+  title: schema.chats.title,
+} as const;
+export const chatSortable = Object.keys(sortColumns);
+export const chatFilterable = ['title'];
+
+/** A chat's title from its first message: the first words, up to TITLE_LENGTH characters. */
+export function titleOf(message: string): string {
+  const text = message.replace(/\s+/g, ' ').trim();
+  if (text.length <= TITLE_LENGTH) return text;
+  // One character more, so a word that ends exactly at the limit is kept.
+  const cut = text.slice(0, TITLE_LENGTH + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${cut.slice(0, space > 20 ? space : TITLE_LENGTH).trimEnd()}…`;
+}
+
+/** The user's own chat; anyone else's is "not found". Locked (`for update`) in a transaction on request. */
+export async function ownChat(db: Db, user: UserRow, id: string, lock = false): Promise<ChatRow> {
+  if (!uuid.test(id)) throw new AppError('chat.not_found');
+  const query = db
+    .select()
+    .from(schema.chats)
+    .where(and(eq(schema.chats.id, id), eq(schema.chats.userId, user.id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('chat.not_found');
+  return row;
+}
+
+/** A page of the user's chats, sorted and filtered by title, with their total. */
+export async function listChats(
+  db: Db,
+  user: UserRow,
+  query: ListQuery,
+): Promise<{ rows: ChatRow[]; total: number }> {
+  const titleFilter = query.filter.title;
+  const where = and(
+    eq(schema.chats.userId, user.id),
+    typeof titleFilter === 'string'
+      ? ilike(schema.chats.title, `%${titleFilter.replace(/[\\%_]/g, '\\$&')}%`)
+      : undefined,
+  );
+  const column = sortColumns[query.sort as keyof typeof sortColumns] ?? schema.chats.updatedAt;
+  const rows = await db
+    .select()
+    .from(schema.chats)
+    .where(where)
+    .orderBy(query.sortOrder === 'asc' ? asc(column) : desc(column), desc(schema.chats.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(schema.chats).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function renameChat(db: Db, id: string, title: string): Promise<void> {
+  await db.update(schema.chats).set({ title, updatedAt: new Date() }).where(eq(schema.chats.id, id));
+}
+
+/** Deletes the chat with its messages; an answer still being written then stores nothing. */
+export async function deleteChat(db: Db, id: string): Promise<void> {
+  await db.delete(schema.chats).where(eq(schema.chats.id, id));
+}
+
+/** A chat's messages, oldest first. */
+export async function chatMessages(db: Db, chatId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(schema.chatMessages)
+    .where(eq(schema.chatMessages.chatId, chatId))
+    .orderBy(asc(schema.chatMessages.position));
+}
+
+/** A chat's complete messages, oldest first: what a designer is given as the conversation. */
+export async function completeMessages(db: Db, chatId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(schema.chatMessages)
+    .where(and(eq(schema.chatMessages.chatId, chatId), eq(schema.chatMessages.status, 'complete')))
+    .orderBy(asc(schema.chatMessages.position));
+}
+
+export async function insertChat(db: Db, values: typeof schema.chats.$inferInsert): Promise<ChatRow> {
+  const [chat] = await db.insert(schema.chats).values(values).returning();
+  return chat!;
+}

@@ -1,0 +1,101 @@
+import { schema, type Db } from '@greenhouse/db';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { usePrompt } from '../account/prompt-allowance.js';
+import type { UserRow } from '../../lib/auth-context.js';
+import type { ChatRow } from './chat-store.js';
+
+/** Added to the designer's longest answer for the answering lease. */
+const LEASE_MARGIN_MS = 15_000;
+
+/** Whether the chat's answering lease still holds: an answer is being written. */
+export const isAnswering = (row: Pick<ChatRow, 'answeringUntil'>, now = Date.now()) =>
+  row.answeringUntil !== null && row.answeringUntil.getTime() > now;
+
+/** Refuses changes to a chat that is closed or whose answer is being written. */
+export function assertChangeable(chat: ChatRow): void {
+  if (chat.closedAt) throw new AppError('chat.closed');
+  if (isAnswering(chat)) throw new AppError('chat.answering');
+}
+
+/** An answer to write: its turn, and the lease that fences what it stores. */
+export interface AnswerJob {
+  chatId: string;
+  mode: string;
+  messageId: string;
+  lease: Date;
+  language: UserRow['language'];
+  userId: string;
+  message: string;
+  promptPeriodStart: Date | null;
+}
+
+interface Turn {
+  user: UserRow;
+  chat: ChatRow;
+  message: string;
+  promptPeriodStart: Date | null;
+  position: number;
+  /** The chat's designer's longest answer, from which the lease is derived. */
+  maxAnswerMs: number;
+}
+
+/** Stores the user's message and the (empty) answer being written, and takes the answering lease. */
+export async function addTurn(tx: Db, turn: Turn): Promise<AnswerJob> {
+  const { user, chat, message, promptPeriodStart, position } = turn;
+  const lease = new Date(Date.now() + turn.maxAnswerMs + LEASE_MARGIN_MS);
+  await tx.insert(schema.chatMessages).values({
+    chatId: chat.id,
+    position,
+    role: 'user',
+    content: message,
+    promptPeriodStart,
+  });
+  const [answer] = await tx
+    .insert(schema.chatMessages)
+    .values({
+      chatId: chat.id,
+      position: position + 1,
+      role: 'assistant',
+      content: '',
+      status: 'answering',
+    })
+    .returning({ id: schema.chatMessages.id });
+  await tx
+    .update(schema.chats)
+    .set({ answeringUntil: lease, updatedAt: new Date() })
+    .where(eq(schema.chats.id, chat.id));
+  return {
+    chatId: chat.id,
+    mode: chat.mode,
+    messageId: answer!.id,
+    lease,
+    language: user.language,
+    userId: user.id,
+    message,
+    promptPeriodStart,
+  };
+}
+
+/** The user's next message to a chat the caller's transaction has locked: one prompt, used atomically. */
+export async function takeNextTurn(
+  tx: Db,
+  turn: Pick<Turn, 'user' | 'chat' | 'message' | 'maxAnswerMs'> & { prompts: Config['prompts'] },
+): Promise<AnswerJob> {
+  const { user, chat } = turn;
+  assertChangeable(chat);
+  const promptPeriodStart = await usePrompt(tx, user.id, turn.prompts);
+  // An answer whose writer stopped (its lease ran out) stays as written, marked interrupted.
+  await tx
+    .update(schema.chatMessages)
+    .set({ status: 'interrupted' })
+    .where(and(eq(schema.chatMessages.chatId, chat.id), eq(schema.chatMessages.status, 'answering')));
+  const [last] = await tx
+    .select({ position: schema.chatMessages.position })
+    .from(schema.chatMessages)
+    .where(eq(schema.chatMessages.chatId, chat.id))
+    .orderBy(desc(schema.chatMessages.position))
+    .limit(1);
+  return addTurn(tx, { ...turn, promptPeriodStart, position: (last?.position ?? -1) + 1 });
+}

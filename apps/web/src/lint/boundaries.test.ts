@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The web app's import boundaries (eslint.config.js, `webBoundaries`): these lint snippets at fake paths
+// with the repository's own config and expect the rule to fire, or not.
+const repoRoot = decodeURIComponent(new URL('../../../../', import.meta.url).pathname);
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function restrictedImports(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/web/src/${file}` });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const uses = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
+
+describe('web import boundaries', () => {
+  it('fails a feature that imports another feature', async () => {
+    for (const [file, specifier] of [
+      ['features/chats/fixture.ts', '../blooms/x'],
+      ['features/chats/components/fixture.tsx', '../../blooms/api/blooms'],
+      ['features/flora/components/fixture.tsx', '../../../features/blooms/format'],
+      ['features/blooms/fixture.ts', '../auth'],
+    ]) {
+      const messages = await restrictedImports(file!, uses(specifier!));
+      expect(messages, `${file} → ${specifier}`).toEqual([
+        expect.stringContaining('A feature must not import another feature'),
+      ]);
+    }
+  });
+
+  it('fails a feature that imports app/', async () => {
+    const messages = await restrictedImports(
+      'features/auth/components/fixture.tsx',
+      uses('../../../app/paths'),
+    );
+    expect(messages).toEqual([expect.stringContaining('Only app/ imports app/')]);
+  });
+
+  it('fails lib/, components/, hooks/ and locales/ that import a feature or app/', async () => {
+    for (const [file, specifier] of [
+      ['lib/fixture.ts', '../features/blooms/format'],
+      ['components/menu/fixture.tsx', '../../app/router'],
+      ['hooks/fixture.ts', '../features/auth/api/sign-in'],
+      ['locales/fixture.ts', '../app/paths'],
+    ]) {
+      const messages = await restrictedImports(file!, uses(specifier!));
+      expect(messages, `${file} → ${specifier}`).toEqual([
+        expect.stringContaining('lib/, components/, hooks/ and locales/ are shared'),
+      ]);
+    }
+  });
+
+  it('allows a feature its own files and the shared layers, and app/ everything', async () => {
+    for (const [file, specifier] of [
+      ['features/chats/components/fixture.tsx', '../api/chats'],
+      ['features/chats/components/fixture.tsx', '../../chats/draft-gaps'],
+      ['features/chats/components/fixture.tsx', '../../../lib/paths'],
+      ['features/chats/components/fixture.tsx', '../../../components/form/text-field'],
+      ['app/routes/fixture.tsx', '../../features/blooms/components/agent-view'],
+      ['lib/fixture.ts', './paths'],
+    ]) {
+      expect(await restrictedImports(file!, uses(specifier!)), `${file} → ${specifier}`).toEqual([]);
+    }
+  });
+
+  it('still keeps server and Node-only code out of every folder', async () => {
+    const messages = await restrictedImports('features/chats/fixture.ts', uses('node:fs'));
+    expect(messages).toEqual([expect.stringContaining('must not import server, database or Node-only code')]);
+  });
+});
