@@ -1,29 +1,12 @@
-import {
-  bloomListResponseSchema,
-  bloomNameRequestSchema,
-  bloomSchema,
-  parseListQuery,
-  type ListQuery,
-} from '@greenhouse/contracts';
-import type { FastifyRequest } from 'fastify';
+import { bloomListResponseSchema, bloomNameRequestSchema, bloomSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { withoutControlCharacters } from '../../lib/text.js';
-import { bloomFilterable, bloomSortable, type BloomService } from './bloom-service.js';
+import { bloomList, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
 
 const idParams = z.object({ id: z.string().max(100) });
-
-/** page/pageSize/sort/sortOrder bare, everything else `filter.`-prefixed (spec §7). */
-function listQuery(request: FastifyRequest): ListQuery {
-  const parsed = parseListQuery(request.query as Record<string, string | string[] | undefined>, {
-    sortable: bloomSortable,
-    filterable: bloomFilterable,
-  });
-  if (!parsed.ok) throw new AppError('query.invalid_param', { field: parsed.field, problem: parsed.problem });
-  return parsed.value;
-}
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
 function attachment(name: string): string {
@@ -68,7 +51,7 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
   );
 
   app.get('/blooms', { schema: { response: { 200: bloomListResponseSchema } } }, async (request) =>
-    blooms.list(request.user, listQuery(request)),
+    blooms.list(request.user, bloomList.query(request)),
   );
 
   app.get('/blooms/:id', { schema: { params: idParams, response: { 200: bloomSchema } } }, async (request) =>

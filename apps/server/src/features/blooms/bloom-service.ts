@@ -1,9 +1,10 @@
 import { BLOOM_NAME_SERVER_MAX, type Bloom, type ListQuery } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
+import { isUuid, OwnedList } from '../../lib/owned-list.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
@@ -14,15 +15,16 @@ import type { CheckedProtocolFile } from './protocol-file.js';
 
 type BloomRow = typeof schema.blooms.$inferSelect;
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const sortColumns = {
-  updatedAt: schema.blooms.updatedAt,
-  createdAt: schema.blooms.createdAt,
-  name: schema.blooms.name,
-} as const;
-export const bloomSortable = Object.keys(sortColumns);
-export const bloomFilterable = ['name'];
+/** GET /blooms: the user's agents, filtered by name. */
+export const bloomList = new OwnedList({
+  table: schema.blooms,
+  sortColumns: {
+    updatedAt: schema.blooms.updatedAt,
+    createdAt: schema.blooms.createdAt,
+    name: schema.blooms.name,
+  },
+  search: { field: 'name', column: schema.blooms.name },
+});
 
 export class BloomService {
   constructor(
@@ -71,7 +73,7 @@ export class BloomService {
 
   /** The user's own agent; anyone else's is "not found", never "forbidden". */
   private async own(user: UserRow, id: string): Promise<BloomRow> {
-    if (!uuid.test(id)) throw new AppError('bloom.not_found');
+    if (!isUuid(id)) throw new AppError('bloom.not_found');
     const [row] = await this.db
       .select()
       .from(schema.blooms)
@@ -87,23 +89,8 @@ export class BloomService {
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
-    const nameFilter = query.filter.name;
-    const where = and(
-      eq(schema.blooms.userId, user.id),
-      typeof nameFilter === 'string'
-        ? ilike(schema.blooms.name, `%${nameFilter.replace(/[\\%_]/g, '\\$&')}%`)
-        : undefined,
-    );
-    const column = sortColumns[query.sort as keyof typeof sortColumns] ?? schema.blooms.updatedAt;
-    const rows = await this.db
-      .select()
-      .from(schema.blooms)
-      .where(where)
-      .orderBy(query.sortOrder === 'asc' ? asc(column) : desc(column), desc(schema.blooms.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await this.db.select({ n: count() }).from(schema.blooms).where(where);
-    return { blooms: await this.present(rows, false), total: total?.n ?? 0 };
+    const { rows, total } = await bloomList.page(this.db, user.id, query);
+    return { blooms: await this.present(rows, false), total };
   }
 
   async rename(user: UserRow, id: string, name: string): Promise<Bloom> {

@@ -5,17 +5,13 @@ import {
   createChatRequestSchema,
   demoPromptsResponseSchema,
   generateAgentResponseSchema,
-  parseListQuery,
   sendMessageRequestSchema,
   updateDraftRequestSchema,
-  type ListQuery,
 } from '@greenhouse/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
 import type { ChatService } from './chat-service.js';
-import { chatFilterable, chatSortable } from './chat-store.js';
+import { chatList } from './chat-store.js';
 import { streamChat } from './chat-stream.js';
 import { demoPrompts } from './demo-prompts.js';
 import type { LiveAnswers } from './live-answers.js';
@@ -23,15 +19,6 @@ import type { LiveAnswers } from './live-answers.js';
 const idParams = z.object({ id: z.string().max(100) });
 /** Sends and new chats per client and minute (each also uses a prompt). */
 const SEND_RATE = { max: 60, timeWindow: '1 minute' };
-
-function listQuery(request: FastifyRequest): ListQuery {
-  const parsed = parseListQuery(request.query as Record<string, string | string[] | undefined>, {
-    sortable: chatSortable,
-    filterable: chatFilterable,
-  });
-  if (!parsed.ok) throw new AppError('query.invalid_param', { field: parsed.field, problem: parsed.problem });
-  return parsed.value;
-}
 
 export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveAnswers }> = async (
   app,
@@ -47,7 +34,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
   );
 
   app.get('/bloom/chats', { schema: { response: { 200: chatListResponseSchema } } }, async (request) =>
-    chats.list(request.user, listQuery(request)),
+    chats.list(request.user, chatList.query(request)),
   );
 
   app.post(

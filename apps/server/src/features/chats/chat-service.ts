@@ -17,10 +17,10 @@ import type { UserRow } from '../../lib/auth-context.js';
 import type { BloomService } from '../blooms/bloom-service.js';
 import { AnswerRunner } from './answer-runner.js';
 import {
+  chatList,
   chatMessages,
   deleteChat,
   insertChat,
-  listChats,
   ownChat,
   renameChat,
   titleOf,
@@ -58,7 +58,7 @@ export class ChatService {
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ chats: ChatSummary[]; total: number }> {
-    const { rows, total } = await listChats(this.db, user, query);
+    const { rows, total } = await chatList.page(this.db, user.id, query);
     return { chats: rows.map(presentChatSummary), total };
   }
 

@@ -1,22 +1,24 @@
-import type { ListQuery } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
+import { isUuid, OwnedList } from '../../lib/owned-list.js';
 
 export type ChatRow = typeof schema.chats.$inferSelect;
 export type MessageRow = typeof schema.chatMessages.$inferSelect;
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TITLE_LENGTH = 60;
 
-const sortColumns = {
-  updatedAt: schema.chats.updatedAt,
-  createdAt: schema.chats.createdAt,
-  title: schema.chats.title,
-} as const;
-export const chatSortable = Object.keys(sortColumns);
-export const chatFilterable = ['title'];
+/** GET /bloom/chats: the user's chats, filtered by title. */
+export const chatList = new OwnedList({
+  table: schema.chats,
+  sortColumns: {
+    updatedAt: schema.chats.updatedAt,
+    createdAt: schema.chats.createdAt,
+    title: schema.chats.title,
+  },
+  search: { field: 'title', column: schema.chats.title },
+});
 
 /** A chat's title from its first message: the first words, up to TITLE_LENGTH characters. */
 export function titleOf(message: string): string {
@@ -30,7 +32,7 @@ export function titleOf(message: string): string {
 
 /** The user's own chat; anyone else's is "not found". Locked (`for update`) in a transaction on request. */
 export async function ownChat(db: Db, user: UserRow, id: string, lock = false): Promise<ChatRow> {
-  if (!uuid.test(id)) throw new AppError('chat.not_found');
+  if (!isUuid(id)) throw new AppError('chat.not_found');
   const query = db
     .select()
     .from(schema.chats)
@@ -38,31 +40,6 @@ export async function ownChat(db: Db, user: UserRow, id: string, lock = false): 
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('chat.not_found');
   return row;
-}
-
-/** A page of the user's chats, sorted and filtered by title, with their total. */
-export async function listChats(
-  db: Db,
-  user: UserRow,
-  query: ListQuery,
-): Promise<{ rows: ChatRow[]; total: number }> {
-  const titleFilter = query.filter.title;
-  const where = and(
-    eq(schema.chats.userId, user.id),
-    typeof titleFilter === 'string'
-      ? ilike(schema.chats.title, `%${titleFilter.replace(/[\\%_]/g, '\\$&')}%`)
-      : undefined,
-  );
-  const column = sortColumns[query.sort as keyof typeof sortColumns] ?? schema.chats.updatedAt;
-  const rows = await db
-    .select()
-    .from(schema.chats)
-    .where(where)
-    .orderBy(query.sortOrder === 'asc' ? asc(column) : desc(column), desc(schema.chats.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(schema.chats).where(where);
-  return { rows, total: total?.n ?? 0 };
 }
 
 export async function renameChat(db: Db, id: string, title: string): Promise<void> {
