@@ -11,9 +11,10 @@ import {
 import { schema } from '@greenhouse/db';
 import { draftGaps } from '@greenhouse/mtp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answered, lastAnswer, say } from './support/chats.js';
-import { modelDesignerEnv, startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
+import type { OpenAiPeer } from './support/openai-peer.js';
+import { withModelDesignerApp } from './support/model-designer-app.js';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
@@ -219,18 +220,9 @@ describe('demos with the guided designer (no model configured)', () => {
 describe('demos with the model designer', () => {
   let t: TestApp;
   let peer: OpenAiPeer;
-  beforeAll(async () => {
-    peer = await startOpenAiPeer();
-    t = await createTestApp({
-      env: modelDesignerEnv(peer),
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await peer?.close();
-  });
-  beforeEach(() => {
-    peer.requests.length = 0;
+  withModelDesignerApp((app, modelPeer) => {
+    t = app;
+    peer = modelPeer;
   });
 
   it.each(['en', 'pl'] as const)(

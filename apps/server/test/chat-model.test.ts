@@ -3,29 +3,21 @@
 import { draftGaps, type AgentDraft } from '@greenhouse/mtp';
 import { schema } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_REPAIRS } from '../src/features/chats/model-designer.js';
 import { answered, lastAnswer, readEvents } from './support/chats.js';
-import { modelDesignerEnv, startOpenAiPeer, type OpenAiPeer } from './support/openai-peer.js';
+import type { OpenAiPeer } from './support/openai-peer.js';
+import { withModelDesignerApp } from './support/model-designer-app.js';
 import type { SessionClient } from './support/session-client.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
 
 let t: TestApp;
 let peer: OpenAiPeer;
 
-beforeAll(async () => {
-  peer = await startOpenAiPeer();
-  t = await createTestApp({
-    env: modelDesignerEnv(peer),
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await peer?.close();
-});
-beforeEach(() => {
-  peer.requests.length = 0;
+withModelDesignerApp((app, modelPeer) => {
+  t = app;
+  peer = modelPeer;
 });
 
 const samples = (reaction: string, inputs: string[]) =>
