@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { clearSessionCookie, type SessionCookieOptions } from '../../lib/auth-context.js';
+import { idParams } from '../../lib/owned-item-routes.js';
 import { presentUser } from '../users/present-user.js';
 import type { AccountService } from './account-service.js';
 
@@ -36,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.delete(
     '/accounts/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const actor = request.user;
       if (!uuid.safeParse(request.params.id).success) throw new AppError('account.not_found');

@@ -1,12 +1,10 @@
 import { bloomListResponseSchema, bloomNameRequestSchema, bloomSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
 import { withoutControlCharacters } from '../../lib/text.js';
 import { bloomList, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
-
-const idParams = z.object({ id: z.string().max(100) });
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
 function attachment(name: string): string {
@@ -54,19 +52,13 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     blooms.list(request.user, bloomList.query(request)),
   );
 
-  app.get('/blooms/:id', { schema: { params: idParams, response: { 200: bloomSchema } } }, async (request) =>
-    blooms.get(request.user, request.params.id),
-  );
-
-  app.put(
-    '/blooms/:id',
-    { schema: { params: idParams, body: bloomNameRequestSchema, response: { 200: bloomSchema } } },
-    async (request) => blooms.rename(request.user, request.params.id, request.body.name),
-  );
-
-  app.delete('/blooms/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await blooms.delete(request.user, request.params.id);
-    return reply.status(204).send();
+  ownedItemRoutes(app, {
+    path: '/blooms/:id',
+    item: bloomSchema,
+    renameBody: bloomNameRequestSchema,
+    get: (user, id) => blooms.get(user, id),
+    rename: (user, id, body) => blooms.rename(user, id, body.name),
+    delete: (user, id) => blooms.delete(user, id),
   });
 
   app.get('/blooms/:id/download', { schema: { params: idParams } }, async (request, reply) => {

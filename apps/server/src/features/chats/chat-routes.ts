@@ -9,14 +9,13 @@ import {
   updateDraftRequestSchema,
 } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
 import type { ChatService } from './chat-service.js';
 import { chatList } from './chat-store.js';
 import { streamChat } from './chat-stream.js';
 import { demoPrompts } from './demo-prompts.js';
 import type { LiveAnswers } from './live-answers.js';
 
-const idParams = z.object({ id: z.string().max(100) });
 /** Sends and new chats per client and minute (each also uses a prompt). */
 const SEND_RATE = { max: 60, timeWindow: '1 minute' };
 
@@ -46,21 +45,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
     async (request, reply) => reply.status(201).send(await chats.create(request.user, request.body)),
   );
 
-  app.get(
-    '/bloom/chats/:id',
-    { schema: { params: idParams, response: { 200: chatDetailSchema } } },
-    async (request) => chats.get(request.user, request.params.id),
-  );
-
-  app.put(
-    '/bloom/chats/:id',
-    { schema: { params: idParams, body: chatTitleRequestSchema, response: { 200: chatDetailSchema } } },
-    async (request) => chats.rename(request.user, request.params.id, request.body.title),
-  );
-
-  app.delete('/bloom/chats/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await chats.delete(request.user, request.params.id);
-    return reply.status(204).send();
+  ownedItemRoutes(app, {
+    path: '/bloom/chats/:id',
+    item: chatDetailSchema,
+    renameBody: chatTitleRequestSchema,
+    get: (user, id) => chats.get(user, id),
+    rename: (user, id, body) => chats.rename(user, id, body.title),
+    delete: (user, id) => chats.delete(user, id),
   });
 
   app.post(

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import type { UserRow } from './auth-context.js';
+
+/** A path's `:id`, any text up to 100 characters (a service answers "not found" for one it cannot own). */
+export const idParams = z.object({ id: z.string().max(100) });
+
+export interface OwnedItemSpec<Item extends z.ZodTypeAny, Rename extends z.ZodTypeAny> {
+  /** The item's path with its `:id`, e.g. `/blooms/:id`. */
+  path: string;
+  item: Item;
+  renameBody: Rename;
+  get(user: UserRow, id: string): Promise<z.input<Item>>;
+  rename(user: UserRow, id: string, body: z.output<Rename>): Promise<z.input<Item>>;
+  delete(user: UserRow, id: string): Promise<void>;
+}
+
+/**
+ * GET, PUT (rename) and DELETE of one of the signed-in user's rows (agents and chats alike). The schemas
+ * are handed to Fastify untyped (FastifySchema): they still validate and serialize at run time through the
+ * zod compilers app.ts sets, while the spec's functions carry the types.
+ */
+export function ownedItemRoutes<Item extends z.ZodTypeAny, Rename extends z.ZodTypeAny>(
+  app: FastifyInstance,
+  spec: OwnedItemSpec<Item, Rename>,
+): void {
+  const id = (request: FastifyRequest) => (request.params as z.infer<typeof idParams>).id;
+  const itemSchema: FastifySchema = { params: idParams, response: { 200: spec.item } };
+  const renameSchema: FastifySchema = {
+    params: idParams,
+    body: spec.renameBody,
+    response: { 200: spec.item },
+  };
+  app.get(spec.path, { schema: itemSchema }, async (request) => spec.get(request.user, id(request)));
+  app.put(spec.path, { schema: renameSchema }, async (request) =>
+    spec.rename(request.user, id(request), request.body as z.output<Rename>),
+  );
+  app.delete(spec.path, { schema: { params: idParams } }, async (request, reply) => {
+    await spec.delete(request.user, id(request));
+    return reply.status(204).send();
+  });
+}
