@@ -2,36 +2,36 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiErrorMessage } from '../../lib/api-error-message';
+import { useRenameOwned, type OwnedItem, type OwnedItems } from '../../lib/owned-list';
 import { TextField } from '../form/text-field';
 import { useToast } from '../toast/toast-context';
 import { Dialog } from './dialog';
 
-interface RenameDialogProps {
-  title: string;
-  /** The label of the one text field. */
-  label: string;
-  /** The field's name in the form and its schema, e.g. 'name'. */
-  field: string;
-  /** The form's schema: an object with just that field. */
-  schema: z.ZodType<Record<string, string>, Record<string, string>>;
-  /** The current value, the field's starting text. */
-  value: string;
-  /** Saves the new value (the rename mutation's mutateAsync); a rejection is shown from `request`. */
-  save: (value: string) => Promise<unknown>;
-  /** The rename mutation's state, for its error. */
-  request: { isError: boolean; error: unknown };
-  /** The toast after a successful save. */
-  savedMessage: string;
+interface RenameDialogProps<Field extends string> {
+  /** The list the item is in: its label field, the form's schema and where the rename goes. */
+  list: OwnedItems<Field>;
+  item: OwnedItem<Field>;
+  /** The i18n key prefix of the dialog's texts: `.title`, `.<field>Label` (the field's) and `.saved` (the toast). */
+  texts: string;
   onClose: () => void;
   /** Read-only details under the field. */
   children?: ReactNode;
 }
 
-/** A dialog that edits one text value of an item; Save is disabled while the form is invalid or submitting. */
-export function RenameDialog(props: RenameDialogProps) {
-  const { title, label, field, schema, value, save, request, savedMessage, onClose, children } = props;
+/**
+ * A dialog that renames an item of a user's list (its label field); Save is disabled while the form is
+ * invalid or submitting.
+ */
+export function RenameDialog<Field extends string>({
+  list,
+  item,
+  texts,
+  onClose,
+  children,
+}: RenameDialogProps<Field>) {
+  const { field } = list;
+  const rename = useRenameOwned(list);
   const { t } = useTranslation();
   const { notify } = useToast();
   const {
@@ -39,28 +39,28 @@ export function RenameDialog(props: RenameDialogProps) {
     handleSubmit,
     formState: { errors, isValid, isSubmitting },
   } = useForm<Record<string, string>>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(list.fieldSchema),
     mode: 'all',
-    defaultValues: { [field]: value },
+    defaultValues: { [field]: item[field] },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await save(values[field] ?? '');
+      await rename.mutateAsync({ id: item.id, value: values[field] ?? '' });
     } catch {
-      return; // Shown below from request.error.
+      return; // Shown below from rename.error.
     }
-    notify(savedMessage);
+    notify(t(`${texts}.saved`));
     onClose();
   });
 
   const error = errors[field]?.message;
 
   return (
-    <Dialog title={title} onClose={onClose}>
+    <Dialog title={t(`${texts}.title`)} onClose={onClose}>
       <form className="dialog__body" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
-          label={label}
+          label={t(`${texts}.${field}Label`)}
           autoComplete="off"
           data-autofocus
           error={error ? t(error) : undefined}
@@ -68,9 +68,9 @@ export function RenameDialog(props: RenameDialogProps) {
         />
         {children}
         <div aria-live="assertive">
-          {request.isError && (
+          {rename.isError && (
             <p className="banner banner--error" role="alert">
-              {apiErrorMessage(t, request.error)}
+              {apiErrorMessage(t, rename.error)}
             </p>
           )}
         </div>

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { PlusIcon } from '../icons';
 import './sidebar-section.css';
 
-interface SidebarSectionProps {
+export interface SidebarSectionProps {
   /** Header text, e.g. CREATE or AGENTS. */
   title: string;
   /** Total count from the list response; undefined while unknown. */

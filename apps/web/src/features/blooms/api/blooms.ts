@@ -1,12 +1,11 @@
 import {
   bloomListResponseSchema,
+  bloomNameFormSchema,
   bloomSchema,
   type Bloom,
   type BloomListResponse,
-  type BloomNameForm,
 } from '@greenhouse/contracts';
 import {
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -14,36 +13,30 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiClient, isApiRequestError } from '../../../lib/api-client';
-import { FIRST_PAGE, listPageQuery, nextPageAfter } from '../../../lib/pagination';
+import { ownedList, useDeleteOwned } from '../../../lib/owned-list';
 import { queryKeys } from '../../../lib/query-client';
 import { smoothStageEtas, type StageEtas } from '../eta';
 import { isPipelineSettled } from '../stages';
 
-export const bloomListQueryKey = [...queryKeys.blooms, 'list'] as const;
-export const bloomQueryKey = (id: string) => [...queryKeys.blooms, 'detail', id] as const;
+/** The user's agents: GET /blooms (page by page), PUT /blooms/{id} with the new name, DELETE /blooms/{id}. */
+export const bloomList = ownedList({
+  root: queryKeys.blooms,
+  path: '/blooms',
+  schema: bloomListResponseSchema,
+  items: (page) => page.blooms,
+  field: 'name',
+  fieldSchema: bloomNameFormSchema,
+});
+
+export const bloomListQueryKey = bloomList.listKey;
+export const bloomQueryKey = bloomList.detailKey;
 /** The agent page's smoothed time-left estimates of an agent's running stages (eta.ts), between polls. */
 const stageEtasQueryKey = (id: string) => [...queryKeys.blooms, 'stage-etas', id] as const;
 
 /** How often an agent whose pipeline is still running is fetched again. */
 export const BLOOM_POLL_MS = 2000;
 
-/** GET /blooms, page by page (10 a page, most recently updated first). */
-export function useBloomList() {
-  return useInfiniteQuery({
-    queryKey: bloomListQueryKey,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/blooms', { query: listPageQuery(pageParam), schema: bloomListResponseSchema, signal }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      nextPageAfter(lastPage.blooms.length, lastPageParam),
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    staleTime: 0,
-  });
-}
-
-const bloomPath = (id: string) => `/blooms/${encodeURIComponent(id)}`;
+const bloomPath = bloomList.itemPath;
 
 /** Whether a failed call says the agent does not exist (or is someone else's). */
 export const isBloomNotFound = (error: unknown): boolean => isApiRequestError(error) && error.status === 404;
@@ -123,25 +116,5 @@ export function useUploadBloom() {
   });
 }
 
-/** PUT /blooms/{id} with the new name. */
-export function useRenameBloom() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string } & BloomNameForm) =>
-      apiClient.put<unknown>(bloomPath(id), { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.blooms }),
-  });
-}
-
-/**
- * DELETE /blooms/{id}. Only the list is refetched: the deleted agent's own query is left alone (a refetch
- * would only find it gone and flash "not found" before the screen moves away).
- */
-export function useDeleteBloom() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiClient.delete<unknown>(bloomPath(id)),
-    onMutate: (id) => queryClient.cancelQueries({ queryKey: bloomQueryKey(id) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bloomListQueryKey }),
-  });
-}
+/** DELETE /blooms/{id}; only the list is refetched (useDeleteOwned). */
+export const useDeleteBloom = () => useDeleteOwned(bloomList);

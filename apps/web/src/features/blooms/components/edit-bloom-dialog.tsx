@@ -1,7 +1,7 @@
-import { bloomNameFormSchema, formatDateTime, type Bloom } from '@greenhouse/contracts';
+import { formatDateTime, type Bloom } from '@greenhouse/contracts';
 import { useTranslation } from 'react-i18next';
 import { RenameDialog } from '../../../components/dialog/rename-dialog';
-import { useRenameBloom } from '../api/blooms';
+import { bloomList } from '../api/blooms';
 
 /**
  * Edit agent: its name, with the dataset name and creation date read-only (spec §2 Modals). Save is
@@ -9,19 +9,8 @@ import { useRenameBloom } from '../api/blooms';
  */
 export function EditBloomDialog({ bloom, onClose }: { bloom: Bloom; onClose: () => void }) {
   const { t } = useTranslation();
-  const rename = useRenameBloom();
   return (
-    <RenameDialog
-      title={t('dialogs.editAgent.title')}
-      label={t('dialogs.editAgent.nameLabel')}
-      field="name"
-      schema={bloomNameFormSchema}
-      value={bloom.name}
-      save={(name) => rename.mutateAsync({ id: bloom.id, name })}
-      request={rename}
-      savedMessage={t('dialogs.editAgent.saved')}
-      onClose={onClose}
-    >
+    <RenameDialog list={bloomList} item={bloom} texts="dialogs.editAgent" onClose={onClose}>
       <dl className="dialog__details">
         <dt>{t('dialogs.editAgent.dataset')}</dt>
         <dd>{bloom.dataset.name}</dd>
