@@ -1,8 +1,10 @@
+import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
 import { useIsNarrowScreen } from '../../hooks/use-media-query';
+import { WideContentContext } from '../../hooks/use-wide-content';
 import { localStore } from '../../lib/storage';
 import { Sidebar } from './sidebar';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
@@ -25,6 +27,8 @@ export function AppLayout() {
   const [wideOpen, setWideOpen] = useState(() => readSidebarOpen(localStore()));
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [overlayPath, setOverlayPath] = useState(pathname);
+  // Set by the screen shown (useWideContent), e.g. a chat's two panes.
+  const [wideContent, setWideContent] = useState(false);
 
   // Navigation closes the overlay (state adjusted during render, React's pattern for derived resets).
   if (overlayPath !== pathname) {
@@ -67,8 +71,10 @@ export function AppLayout() {
           onToggleSidebar={toggle}
         />
         <main id="main" ref={mainRef} className="app-shell__main" tabIndex={-1}>
-          <div className="app-shell__content">
-            <Outlet />
+          <div className={clsx('app-shell__content', wideContent && 'app-shell__content--wide')}>
+            <WideContentContext.Provider value={setWideContent}>
+              <Outlet />
+            </WideContentContext.Provider>
           </div>
         </main>
       </div>

@@ -18,6 +18,8 @@ import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../lib/paths';
+import '../../components/agent-card/agent-card.css';
+import './agent-screens.css';
 
 /** /agent/new: the upload form, beside the cost of an agent that does not exist yet (N/A, not started). */
 export function NewAgentScreen() {

@@ -7,6 +7,7 @@ import { ChatView } from '../../features/chats/components/chat-view';
 import { NewChat } from '../../features/chats/components/new-chat';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../lib/paths';
+import './chat-screens.css';
 
 /** /chat/new: start a chat from one's own message or a demo prompt. */
 export function NewChatScreen() {

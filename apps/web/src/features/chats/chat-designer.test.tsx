@@ -217,6 +217,18 @@ describe('/chat/new', () => {
 });
 
 describe('/chat/{id}', () => {
+  it('has the app shell widen its content area while the chat is shown, and only then', async () => {
+    serve(testChat({ id: 'c7' }));
+    const router = renderApp('/chat/c7');
+    expect(await screen.findByRole('heading', { name: 'Coffee helper', level: 1 })).toBeTruthy();
+    const content = () => document.querySelector('.app-shell__content');
+    expect(content()?.classList.contains('app-shell__content--wide')).toBe(true);
+
+    await act(() => router.navigate('/chat/new'));
+    expect(await screen.findByRole('heading', { name: 'New chat', level: 1 })).toBeTruthy();
+    expect(content()?.classList.contains('app-shell__content--wide')).toBe(false);
+  });
+
   it('shows the conversation with safe markdown, the draft and what is still missing', async () => {
     serve(
       testChat({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './agent.css';
+import './agent-columns.css';
 
 interface AgentColumnsProps {
   /** The agent itself (its details, or the upload form): the right column, and first when stacked. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { AgentSummary } from './agent-summary';
 import { DownloadTiles } from './download-tiles';
+import './agent-details.css';
 
 interface AgentDetailsProps {
   bloom: Bloom;

@@ -1,6 +1,8 @@
 import type { BloomSummary } from '@greenhouse/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './agent-details.css';
+import './agent-summary.css';
 
 /** A first context line longer than this is clamped (to a few lines) until "Show more". */
 const LONG_LINE = 160;

@@ -8,6 +8,8 @@ import { AgentColumns } from './agent-columns';
 import { AgentDetails } from './agent-details';
 import { CostCard } from './cost-card';
 import { StageList } from './stage-list';
+import '../../../components/agent-card/agent-card.css';
+import './agent-view.css';
 
 interface AgentViewProps {
   bloom: Bloom;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/format';
 import { StatusPill, type PillTone } from './status-pill';
+import '../../../components/agent-card/agent-card.css';
+import './cost-card.css';
 
 const paymentTone: Record<PaymentStatus, PillTone> = {
   not_initialized: 'muted',

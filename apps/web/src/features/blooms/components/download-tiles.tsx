@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { downloadBloomJson, downloadErrorKey } from '../api/download-bloom';
+import './download-tiles.css';
 
 interface DownloadTilesProps {
   bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL'>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon, FileIcon, PlusIcon } from '../../../components/icons';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatFileSize } from '../../../lib/format';
+import './file-drop-zone.css';
 
 interface FileDropZoneProps {
   file: File | null;

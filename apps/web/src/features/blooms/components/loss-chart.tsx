@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatInteger, formatLoss } from '../../../lib/format';
 import { lossCurves, lossSummary, tickStep, ticksTo, type LossSeries } from '../loss-curve';
+import '../../../components/agent-card/agent-card.css';
+import './loss-chart.css';
 
 /*
  * A small line chart drawn by hand in SVG, not with a chart library: it has two to four lines of at most

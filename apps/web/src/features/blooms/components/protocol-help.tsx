@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, InfoIcon } from '../../../components/icons';
+import './protocol-help.css';
 
 /** "What is a protocol file?": the format in a few lines, and what the upload checks. */
 export function ProtocolHelp() {

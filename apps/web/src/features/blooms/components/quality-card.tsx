@@ -12,6 +12,7 @@ import {
   qualityRating,
   weakestReaction,
 } from '../quality';
+import '../../../components/agent-card/agent-card.css';
 import './quality-card.css';
 
 /** Input lines of one example, as one phrase. */

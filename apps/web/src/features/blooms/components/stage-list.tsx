@@ -5,6 +5,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatEta, formatPercent } from '../../../lib/format';
 import { orderedStages, stagePercent } from '../stages';
 import { StatusPill, type PillTone } from './status-pill';
+import '../../../components/agent-card/agent-card.css';
+import './stage-list.css';
 
 const stageTone: Record<WorkStatus, PillTone> = {
   pending: 'muted',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatCompact, formatFileSize, formatInteger, formatLoss, formatPercent } from '../../../lib/format';
 import { stageMetrics } from '../training-metrics';
+import './stage-metrics.css';
 
 interface Fact {
   key: string;

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import './agent.css';
+import './status-pill.css';
 
 /** dark: done or running (as in the original screens); muted: not started or waiting; danger: failed. */
 export type PillTone = 'dark' | 'muted' | 'danger';

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/icons';
 import { problemText } from '../../../lib/problem-text';
 import type { ProtocolProblem, UploadMessage } from '../upload-errors';
+import './upload-error.css';
 
 /** The text of an UploadMessage: its i18n key with values, or the server's own words. */
 export function useUploadMessage(): (message: UploadMessage) => string {

@@ -11,12 +11,15 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { TextField } from '../../../components/form/text-field';
 import { useToast } from '../../../components/toast/toast-context';
+import { Spinner } from '../../../components/spinner/spinner';
 import { SERVER_ERROR_TYPE, visibleFieldError } from '../../../lib/form-errors';
 import { useUploadBloom } from '../api/blooms';
 import { MAX_UPLOAD_BYTES, uploadErrorView } from '../upload-errors';
 import { FileDropZone } from './file-drop-zone';
 import { ProtocolHelp } from './protocol-help';
 import { FileErrorMessage, ProtocolProblemList, useUploadMessage } from './upload-error';
+import '../../../components/agent-card/agent-card.css';
+import './upload-form.css';
 
 const schemaResolver = zodResolver(uploadFormSchema);
 
@@ -140,7 +143,7 @@ export function UploadForm() {
         disabled={!isValid || busy}
         aria-busy={busy || undefined}
       >
-        {busy && <span className="spinner" aria-hidden="true" />}
+        {busy && <Spinner />}
         {busy ? t('newAgent.submitting') : t('newAgent.submit')}
       </button>
 

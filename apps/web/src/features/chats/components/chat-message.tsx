@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../../components/icons';
 import { MarkdownText } from './markdown-text';
+import './chat-message.css';
 
 /**
  * One message of the conversation: the user's as plain text, the designer's as markdown. An answer being

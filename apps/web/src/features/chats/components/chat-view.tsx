@@ -4,10 +4,11 @@ import clsx from 'clsx';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { useWideContent } from '../../../hooks/use-wide-content';
 import { useChatStream } from '../api/use-chat-stream';
 import { Conversation } from './conversation';
 import { DraftDesigner } from './draft-designer';
-import './chat.css';
+import './chat-view.css';
 
 /** Up to this width the two panes are tabs (a phone, or a tablet beside the sidebar). */
 export const CHAT_TABS_QUERY = '(max-width: 900px)';
@@ -27,6 +28,7 @@ export function ChatView({ chat }: { chat: ChatDetail }) {
   const [active, setActive] = useState<Pane>('conversation');
   const [editing, setEditing] = useState(false);
   useChatStream(chat.id, chat.answering);
+  useWideContent();
   const gaps = useMemo(() => draftGaps(chat.draft), [chat.draft]);
   const closed = chat.closed;
   // The chat closed (its agent made, maybe in another tab): nothing left to edit here.

@@ -9,6 +9,8 @@ import { hasNoPromptsLeft, promptsLeftText } from '../prompts-left';
 import { useAnswerAnnouncement } from '../use-answer-announcement';
 import { ChatMessage } from './chat-message';
 import { MessageComposer } from './message-composer';
+import './chat-pane.css';
+import './conversation.css';
 
 interface ConversationProps {
   chat: ChatDetail;

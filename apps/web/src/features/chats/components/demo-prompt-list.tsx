@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Loader } from '../../../components/loader/loader';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
+import { Spinner } from '../../../components/spinner/spinner';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDemoPrompts } from '../api/chat';
+import './new-chat.css';
+import './demo-prompt-list.css';
 
 interface DemoPromptListProps {
   /** The demo whose chat is being started, if any. */
@@ -55,7 +58,7 @@ export function DemoPromptList({ startingId, disabled, error, onStart }: DemoPro
                 <span className="demo-prompt__title">{prompt.title}</span>
                 <span className="demo-prompt__text">{prompt.text}</span>
                 <span className="demo-prompt__action">
-                  {starting && <span className="spinner spinner--dark" aria-hidden="true" />}
+                  {starting && <Spinner dark />}
                   {starting ? t('newChat.startingDemo') : t('newChat.startDemo')}
                 </span>
               </button>

@@ -7,6 +7,8 @@ import { DraftEditor } from './draft-editor';
 import { DraftGapList } from './draft-gap-list';
 import { DraftSummary } from './draft-summary';
 import { GenerateAgent } from './generate-agent';
+import './chat-pane.css';
+import './draft-designer.css';
 
 interface DraftDesignerProps {
   chat: ChatDetail;

@@ -1,4 +1,5 @@
 import { PlusIcon, TrashIcon } from '../../../components/icons';
+import './draft-editor-buttons.css';
 
 /** Removes one row of a list in the draft editor (an icon button named by what it removes). */
 export function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {

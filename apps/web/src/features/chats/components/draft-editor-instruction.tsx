@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/text-field';
 import type { DraftFormInput } from '../draft-form';
 import { AddButton, RemoveButton } from './draft-editor-buttons';
+import './draft-editor.css';
+import './draft-editor-instruction.css';
 
 interface InstructionFieldsProps {
   index: number;
@@ -28,7 +30,7 @@ export function InstructionFields({ index, onRemove }: InstructionFieldsProps) {
   const instructionErrors = errors.instructions?.[index];
 
   return (
-    <div className="draft-editor__instruction">
+    <div className="draft-editor__card draft-editor__instruction">
       <div className="draft-editor__row">
         <TextField
           className="draft-editor__grow"

@@ -20,6 +20,9 @@ import {
 } from '../draft-form';
 import { AddButton, RemoveButton } from './draft-editor-buttons';
 import { InstructionFields } from './draft-editor-instruction';
+import './chat-pane.css';
+import './draft-summary.css';
+import './draft-editor.css';
 
 interface DraftEditorProps {
   chat: ChatDetail;
@@ -194,7 +197,7 @@ function ReactionRows() {
       {fields.map((field, index) => {
         const n = index + 1;
         return (
-          <div key={field.id} className="draft-editor__row draft-editor__row--card">
+          <div key={field.id} className="draft-editor__row draft-editor__card">
             <fieldset className="draft-editor__grow draft-editor__pair">
               <legend className="draft-editor__small-legend">{t('draft.reaction', { n })}</legend>
               <TextField

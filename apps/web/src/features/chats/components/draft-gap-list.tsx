@@ -2,6 +2,7 @@ import type { DraftGap } from '@greenhouse/mtp';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import { gapText } from '../draft-gaps';
+import './draft-gap-list.css';
 
 /** "What is still missing": the draft's gaps in the UI's language, or that nothing is. */
 export function DraftGapList({ gaps, id }: { gaps: readonly DraftGap[]; id?: string }) {

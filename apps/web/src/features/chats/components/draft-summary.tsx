@@ -2,6 +2,7 @@ import type { AgentDraft } from '@greenhouse/mtp';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftTokens } from '../draft-tokens';
+import './draft-summary.css';
 
 function NotYet() {
   const { t } = useTranslation();

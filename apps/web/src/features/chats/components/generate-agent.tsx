@@ -6,10 +6,12 @@ import { paths } from '../../../lib/paths';
 import { CheckCircleIcon } from '../../../components/icons';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';
+import { Spinner } from '../../../components/spinner/spinner';
 import { isApiRequestError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useGenerateAgent } from '../api/chat';
 import { gapsOfRefusal, gapText } from '../draft-gaps';
+import './generate-agent.css';
 
 interface GenerateAgentProps {
   chat: ChatDetail;
@@ -56,7 +58,7 @@ export function GenerateAgent({ chat, blockedReason }: GenerateAgentProps) {
         aria-busy={busy || undefined}
         onClick={() => void onGenerate()}
       >
-        {busy && <span className="spinner" aria-hidden="true" />}
+        {busy && <Spinner />}
         {busy ? t('generate.generating') : t('generate.button')}
       </button>
       {blockedReason && (

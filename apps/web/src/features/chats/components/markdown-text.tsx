@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { useTranslation } from 'react-i18next';
+import './markdown-text.css';
 
 /** A link in an answer: to another site, in a new tab, without handing it this page. */
 function AnswerLink({ href, children }: { href?: string; children?: ReactNode }) {

@@ -6,8 +6,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LiveRegion } from '../../../components/notice/notice';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { Spinner } from '../../../components/spinner/spinner';
 import { apiErrorKey, apiErrorMessage } from '../../../lib/api-error-message';
 import { isSendKey, NO_KEYBOARD_HINT_QUERY, TOUCH_QUERY } from '../composer-keys';
+import './message-composer.css';
 
 const resolver = zodResolver(sendMessageRequestSchema);
 
@@ -117,7 +119,7 @@ export function MessageComposer(props: MessageComposerProps) {
             disabled={blocked || tooLong}
             aria-busy={isSubmitting || undefined}
           >
-            {isSubmitting && <span className="spinner" aria-hidden="true" />}
+            {isSubmitting && <Spinner />}
             {isSubmitting ? t('composer.sending') : t('composer.send')}
           </button>
         </div>

@@ -9,7 +9,7 @@ import { useCreateChat, useDemoPrompts } from '../api/chat';
 import { hasNoPromptsLeft, promptsLeftText } from '../prompts-left';
 import { DemoPromptList } from './demo-prompt-list';
 import { MessageComposer } from './message-composer';
-import './chat.css';
+import './new-chat.css';
 
 /**
  * /chat/new: what the designer does (and which one runs here, as the server says), the free demo prompts

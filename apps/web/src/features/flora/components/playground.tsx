@@ -9,6 +9,7 @@ import { useAgentFile } from '../../../lib/agent-file';
 import { FloraEngineError, type FloraEngine } from '../engine/flora-engine';
 import type { LoadedAgent, NumberSlot, PlaygroundInstruction, RunResult } from '../engine/messages';
 import { useFloraEngine } from '../engine/use-flora-engine';
+import '../../../components/agent-card/agent-card.css';
 import './flora.css';
 
 type Guardrails = BloomSummary['instructions'][number]['guardrails'];
