@@ -52,6 +52,9 @@ export interface AppOptions {
   webRoot?: string;
 }
 
+/** How often chats whose answer's lease ran out are freed and their prompts given back. */
+const ANSWER_SWEEP_MS = 60_000;
+
 /** Builds the whole HTTP application: the API under /api, /config.json and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -120,6 +123,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // Answers being written are stopped and stored before the database closes.
   app.addHook('onClose', async () => chats.close());
+  // The embedded database has one owner, so answers being written when it last stopped have no writer
+  // now: freed at once. Elsewhere (and later) an answer is freed once its lease has run out.
+  const released = await chats.releaseStoppedAnswers(database.driver === 'pglite');
+  if (released > 0) app.log.warn({ chats: released }, 'chat answers of a stopped process closed');
+  const answerSweep = setInterval(
+    () =>
+      void chats
+        .releaseStoppedAnswers(false)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'chat answer sweep failed')),
+    ANSWER_SWEEP_MS,
+  );
+  answerSweep.unref();
+  app.addHook('onClose', async () => clearInterval(answerSweep));
   const csrfSecret = await instanceSecret(db, 'csrf');
   // Ended sessions are refused as they are used; this sweep only keeps the table small.
   const sweep = setInterval(

@@ -1,10 +1,11 @@
 // Crash safety with real OS processes: the process training an agent is killed with SIGKILL right
-// after a checkpoint of pretraining, and again in the middle of a slice; the training goes on from
+// after a checkpoint of pretraining, and three times more in the middle of slices; the training goes on from
 // the checkpoint and ends with one completed status, one row per output and one file per file
 // output. On the embedded database the killed process is the server (a restart releases its jobs at
 // once); on PostgreSQL it is a standalone worker, and another worker takes over when the lease expires.
 // Likewise a server killed while it writes a chat answer: the chat is free again after the answer's lease.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bloomStatusLabel } from '@greenhouse/contracts';
@@ -91,7 +92,7 @@ async function freshInstallation(prefix: string) {
 }
 
 describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () => {
-  it('resumes from the checkpoint and ends with one result', { timeout: 300_000 }, async () => {
+  it('resumes from the checkpoint and ends with one result', { timeout: 480_000 }, async () => {
     const { dataDir, postgres, options, email } = await freshInstallation('gh-crash-');
 
     const port = await freePort();
@@ -125,10 +126,13 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
     expect(uploaded.status).toBe(201);
     const id = (uploaded.json as { id: string }).id;
-    const checkpoint = path.join(dataDir, 'artifacts', id, 'training_pretraining.checkpoint');
+    const checkpointOf = (stage: string) => () =>
+      filesOnDisk(path.join(dataDir, 'artifacts'), id).some((file) =>
+        file.startsWith(`${stage}.checkpoint-`),
+      );
 
     // 1. Right after the first checkpoint of pretraining.
-    await until(() => existsSync(checkpoint), 'the first checkpoint');
+    await until(checkpointOf('training_pretraining'), 'the first checkpoint');
     await kill(trainer);
     let restarted: ServerProcess | null = null;
     if (!postgres) {
@@ -137,24 +141,23 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     }
     trainer = restarted ?? (await startWorker());
 
-    // 2. In the middle of a later slice, once training has gone on from the checkpoint.
+    // 2. Three times more, each as soon as the new process has started pretraining again, before it
+    // can get any further: a killed worker is not the stage's failure (three such kills used to spend
+    // the job's retries and leave the agent "processing" for ever).
     const get = async () => (await client.get(`/api/blooms/${id}`)).json;
-    const resumed = await pollBloom(
-      get,
-      (b) =>
-        b.stages.some(
-          (s) =>
-            s.name !== 'training_tokenizer' && s.name.startsWith('training_') && (s.progress?.step ?? 0) > 0,
-        ) || settled(b),
-    );
-    expect(settled(resumed)).toBe(false);
-    await kill(trainer);
-    trainer = postgres ? await startWorker() : start(env);
-    if (!postgres) await waitUntilRunning(trainer);
+    for (let kills = 0; kills < 3; kills++) {
+      const process = trainer;
+      await until(
+        () => /"stage":"training_pretraining"[^\n]*"msg":"stage run started"/.test(process.output()),
+        'pretraining to start again',
+      );
+      await kill(process);
+      trainer = postgres ? await startWorker() : start(env);
+      if (!postgres) await waitUntilRunning(trainer);
+    }
 
     // 3. SIGTERM during finetuning: the process pauses the stage at a checkpoint, hands the job
     // back and exits cleanly; the next process goes on from there.
-    const finetuning = path.join(dataDir, 'artifacts', id, 'training_finetuning.checkpoint');
     const during = await pollBloom(
       get,
       (b) => (b.stages.find((s) => s.name === 'training_finetuning')!.progress?.step ?? 0) > 0 || settled(b),
@@ -162,7 +165,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     expect(settled(during)).toBe(false);
     trainer.child.kill('SIGTERM');
     expect(await trainer.exited).toBe(0);
-    expect(existsSync(finetuning)).toBe(true);
+    expect(checkpointOf('training_finetuning')()).toBe(true);
     trainer = postgres ? await startWorker() : start(env);
     if (!postgres) await waitUntilRunning(trainer);
 
@@ -192,7 +195,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
 
 describe(`a server killed while it writes a chat answer (${testDatabaseDriver()})`, () => {
   it(
-    'frees the chat after the answer’s lease and shows the answer as interrupted',
+    'frees the chat (at once on the embedded database, else after the answer’s lease), shows the answer as interrupted and gives its prompt back',
     { timeout: 120_000 },
     async () => {
       const { dataDir, postgres, email } = await freshInstallation('gh-crash-chat-');
@@ -233,16 +236,27 @@ describe(`a server killed while it writes a chat answer (${testDatabaseDriver()}
 
       server = start(env);
       await waitUntilRunning(server);
-      // Still held by the dead writer's lease: a second message is refused…
-      const early = await client.post(`${chatPath}/messages`, { message: 'Hello?' });
-      expect((early.json as { code: string }).code).toBe('chat.answering');
-      // …until the lease runs out; then the partial answer shows as interrupted.
-      await until(
-        async () => !((await client.get(chatPath)).json as { answering: boolean }).answering,
-        'the lease',
-        30_000,
-      );
-      expect(Date.now() - killedAt).toBeGreaterThan(10_000);
+      const promptsUsed = async () =>
+        ((await client.get('/api/account/data')).json as { prompts: { used: number } }).prompts.used;
+      if (!postgres) {
+        // The embedded database's only process restarted: nobody writes that answer any more, so the
+        // chat is free at once and the prompt is given back.
+        const chat = (await client.get(chatPath)).json as { answering: boolean };
+        expect(chat.answering).toBe(false);
+        expect(await promptsUsed()).toBe(0);
+      } else {
+        // Another process may still be writing it: the chat stays held until the answer's lease runs
+        // out, and a second message is refused…
+        const early = await client.post(`${chatPath}/messages`, { message: 'Hello?' });
+        expect((early.json as { code: string }).code).toBe('chat.answering');
+        await until(
+          async () => !((await client.get(chatPath)).json as { answering: boolean }).answering,
+          'the lease',
+          30_000,
+        );
+        expect(Date.now() - killedAt).toBeGreaterThan(10_000);
+      }
+      // …then the partial answer shows as interrupted.
       const freed = (await client.get(chatPath)).json as { messages: { status: string; content: string }[] };
       expect(freed.messages.map((m) => m.status)).toEqual(['complete', 'interrupted']);
       expect(freed.messages[1]!.content).toMatch(/^I am writing/);
@@ -261,6 +275,72 @@ describe(`a server killed while it writes a chat answer (${testDatabaseDriver()}
         'complete',
       ]);
       expect(after.messages.at(-1)!.content).toBe('Let us go on.');
+      // The interrupted answer's prompt was given back; only the new message's counts.
+      expect(await promptsUsed()).toBe(1);
+    },
+  );
+});
+
+describe(`a server whose artifacts folder it cannot write (${testDatabaseDriver()})`, () => {
+  it(
+    'fails the stage with the reason in bounded time, stays up and leaves no file',
+    { timeout: 120_000 },
+    async () => {
+      const { dataDir, postgres, email } = await freshInstallation('gh-unwritable-');
+      const artifactsDir = mkdtempSync(path.join(tmpdir(), 'gh-unwritable-artifacts-'));
+      cleanups.push(() => rmSync(artifactsDir, { recursive: true, force: true }));
+      // Root may write anywhere: then the server runs as `nobody`, which owns only the data folder.
+      const root = process.getuid?.() === 0;
+      const as = root ? { uid: 65534, gid: 65534 } : undefined;
+      if (as) execFileSync('chown', ['-R', `${as.uid}:${as.gid}`, dataDir]);
+      chmodSync(artifactsDir, 0o555);
+
+      const port = await freePort();
+      const server = startServerProcess(
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ARTIFACTS_DIR: artifactsDir,
+          TRAINING_PRESET: 'tiny',
+          TRAINING_THREADS: '1',
+          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        },
+        'server',
+        as,
+      );
+      running.push(server);
+      await waitUntilRunning(server);
+      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      await client.get('/api/health');
+      expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+      const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
+      expect(uploaded.status).toBe(201);
+      const id = (uploaded.json as { id: string }).id;
+
+      // The first stage with files (the tokenizer) fails after its retries, about 5 s apart.
+      const startedAt = Date.now();
+      const bloom = await pollBloom(
+        async () => (await client.get(`/api/blooms/${id}`)).json,
+        settled,
+        60_000,
+      );
+      expect(Date.now() - startedAt).toBeLessThan(60_000);
+      expect(bloomStatusLabel(bloom)).toBe('failed');
+      const failed = bloom.stages.find((s) => s.status === 'failed')!;
+      expect(failed.name).toBe('training_tokenizer');
+      expect(failed.error).toEqual({
+        code: 'stage.storage_unwritable',
+        message: expect.stringMatching(
+          /^The stage failed 3 times; .*could not be written \(EACCES: permission denied\)/,
+        ),
+      });
+      expect((await client.get('/api/health')).status).toBe(200);
+      expect(readdirSync(artifactsDir)).toEqual([]);
+      // Logged once per failure, the last at error level.
+      expect(server.output()).toMatch(
+        /"level":50[^\n]*"stage":"training_tokenizer"[^\n]*"msg":"stage failed"/,
+      );
     },
   );
 });

@@ -1,4 +1,6 @@
 import { bloomSchema, bloomStatusLabel } from '@greenhouse/contracts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { schema } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -6,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/features/jobs/job-queue.js';
 import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
 import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';
-import { StageRunner, type StageImplementations } from '../src/features/pipeline/stage-runner.js';
+import {
+  MAX_INTERRUPTIONS,
+  STAGE_RETRIES,
+  StageRunner,
+  type StageImplementations,
+} from '../src/features/pipeline/stage-runner.js';
 import { StageFailure } from '../src/features/pipeline/stages.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { exampleProtocol } from './support/training.js';
@@ -58,11 +65,29 @@ async function stage(name: (typeof schema.bloomStageName.enumValues)[number]) {
   return row!;
 }
 
+/** Puts a stage back as it was before it ever ran. */
+async function reset(name: (typeof schema.bloomStageName.enumValues)[number]) {
+  await t.database.db
+    .update(schema.bloomStages)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      failures: 0,
+      interruptions: 0,
+      runningSince: null,
+      errorCode: null,
+      errorMessage: null,
+      completedAt: null,
+      startedAt: null,
+    })
+    .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, name)));
+}
+
 describe('the stage runner', () => {
   it('does nothing for a stage delivered again after it completed', async () => {
     const runner = runnerWith();
     const before = await stage('data_preparation_stage_2');
-    await runner.run({ bloomId, stage: 'data_preparation_stage_2' }, { retryCount: 0, retryLimit: 2 });
+    await runner.run({ bloomId, stage: 'data_preparation_stage_2' });
     expect(await stage('data_preparation_stage_2')).toEqual(before);
   });
 
@@ -74,7 +99,7 @@ describe('the stage runner', () => {
       .where(
         and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'data_preparation_stage_2')),
       );
-    await runnerWith().run({ bloomId, stage: 'data_preparation_stage_2' }, { retryCount: 1, retryLimit: 2 });
+    await runnerWith().run({ bloomId, stage: 'data_preparation_stage_2' });
     const row = await stage('data_preparation_stage_2');
     expect(row.status).toBe('completed');
     const outputs = await t.database.db
@@ -92,17 +117,85 @@ describe('the stage runner', () => {
   it('retries an unexpected error, then fails the stage with a readable reason after the last retry', async () => {
     const flaky = runnerWith({
       training_tokenizer: async () => {
-        throw new Error('disk full');
+        throw new Error('the trainer broke');
       },
     });
-    await expect(
-      flaky.run({ bloomId, stage: 'training_tokenizer' }, { retryCount: 0, retryLimit: 2 }),
-    ).rejects.toThrow('disk full');
-    expect((await stage('training_tokenizer')).status).toBe('pending');
-    await flaky.run({ bloomId, stage: 'training_tokenizer' }, { retryCount: 2, retryLimit: 2 });
+    for (let failure = 1; failure <= STAGE_RETRIES; failure++) {
+      await expect(flaky.run({ bloomId, stage: 'training_tokenizer' })).rejects.toThrow('the trainer broke');
+      expect(await stage('training_tokenizer')).toMatchObject({ status: 'pending', failures: failure });
+    }
+    await flaky.run({ bloomId, stage: 'training_tokenizer' });
     const failed = await stage('training_tokenizer');
-    expect(failed).toMatchObject({ status: 'failed', errorCode: 'INTERNAL', attempts: 2 });
-    expect(failed.errorMessage).toContain('disk full');
+    expect(failed).toMatchObject({
+      status: 'failed',
+      errorCode: 'INTERNAL',
+      attempts: STAGE_RETRIES + 1,
+      runningSince: null,
+    });
+    expect(failed.errorMessage).toContain('the trainer broke');
+    await reset('training_tokenizer');
+  });
+
+  it('does not count a run its worker never finished as a failure, but fails a stage that keeps stopping', async () => {
+    // As if the worker died mid-stage, again and again: each new run finds the last one still running.
+    const runner = runnerWith({ training_tokenizer: stageImplementations(t.config).training_tokenizer! });
+    const dies = async () => {
+      await t.database.db
+        .update(schema.bloomStages)
+        .set({ status: 'processing', runningSince: new Date() })
+        .where(
+          and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'training_tokenizer')),
+        );
+    };
+    await dies();
+    await runner.run({ bloomId, stage: 'training_tokenizer' });
+    expect(await stage('training_tokenizer')).toMatchObject({
+      status: 'completed',
+      failures: 0,
+      interruptions: 0, // finishing ends the run of interruptions
+      runningSince: null,
+    });
+
+    await reset('training_tokenizer');
+    const never = runnerWith({
+      training_tokenizer: async () => {
+        throw new Error('not reached: the stage fails before it runs');
+      },
+    });
+    await t.database.db
+      .update(schema.bloomStages)
+      .set({ interruptions: MAX_INTERRUPTIONS })
+      .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'training_tokenizer')));
+    await dies();
+    await never.run({ bloomId, stage: 'training_tokenizer' });
+    expect(await stage('training_tokenizer')).toMatchObject({
+      status: 'failed',
+      errorCode: 'stage.interrupted',
+      failures: 1,
+      interruptions: MAX_INTERRUPTIONS + 1,
+    });
+    expect((await stage('training_tokenizer')).errorMessage).toMatch(/stopped 6 times in a row/);
+    await reset('training_tokenizer');
+  });
+
+  it('fails a stage whose files cannot be written with the reason, leaving no partial file', async () => {
+    // The artifacts "folder" of this runner is a file: nothing can be created below it, as on a read-only
+    // or full disk. (The operating system's own refusals are tried with real processes in
+    // crash-recovery.test.ts.)
+    const blocked = path.join(t.config.artifactsDir, '..', 'not-a-folder');
+    writeFileSync(blocked, '');
+    const runner = new StageRunner(t.database.db, noQueue, log, {
+      files: new ArtifactFiles(blocked),
+      implementations: { training_tokenizer: stageImplementations(t.config).training_tokenizer! },
+      sliceSeconds: 60,
+    });
+    for (let failure = 1; failure <= STAGE_RETRIES; failure++)
+      await expect(runner.run({ bloomId, stage: 'training_tokenizer' })).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await runner.run({ bloomId, stage: 'training_tokenizer' });
+    const failed = await stage('training_tokenizer');
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'stage.storage_unwritable' });
+    expect(failed.errorMessage).toMatch(/could not be written \(ENOTDIR/);
+    await reset('training_tokenizer');
   });
 
   it('fails at once, without retries, when the input cannot succeed', async () => {
@@ -111,7 +204,7 @@ describe('the stage runner', () => {
         throw new StageFailure('bloom.invalid_file', 'The dataset has no text to learn from.');
       },
     });
-    await runner.run({ bloomId, stage: 'training_pretraining' }, { retryCount: 0, retryLimit: 2 });
+    await runner.run({ bloomId, stage: 'training_pretraining' });
     expect(await stage('training_pretraining')).toMatchObject({
       status: 'failed',
       errorCode: 'bloom.invalid_file',

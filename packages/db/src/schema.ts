@@ -197,7 +197,14 @@ export const bloomStages = pgTable(
     progress: jsonb('progress'),
     /** Stage metrics (losses, accuracy, counts). */
     metrics: jsonb('metrics'),
+    /** Runs started (each slice of a long stage is one). */
     attempts: integer('attempts').notNull().default(0),
+    /** Runs that failed with an error (the stage fails for good after a few). */
+    failures: integer('failures').notNull().default(0),
+    /** Runs in a row that ended with no outcome: the worker died or lost the job (reset by progress). */
+    interruptions: integer('interruptions').notNull().default(0),
+    /** Set while a run holds the stage; still set when the next run starts means that run was interrupted. */
+    runningSince: timestamp('running_since', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

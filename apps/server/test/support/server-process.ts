@@ -26,10 +26,13 @@ export interface ServerProcess {
 export function startServerProcess(
   env: NodeJS.ProcessEnv,
   entry: keyof typeof entries = 'server',
+  /** Another user to run as (a test running as root needs one for which file permissions hold). */
+  as?: { uid: number; gid: number },
 ): ServerProcess {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entries[entry]], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -35,18 +35,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return reply.status(204).send();
   });
 
-  app.delete(
-    '/accounts/:id',
-    { schema: { params: idParams } },
-    async (request, reply) => {
-      const actor = request.user;
-      if (!uuid.safeParse(request.params.id).success) throw new AppError('account.not_found');
-      await accounts.delete(actor, request.params.id);
-      if (actor.id === request.params.id) {
-        clearSessionCookie(reply, options.cookies);
-        request.auth = { session: null, via: null, expired: false };
-      }
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/accounts/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const actor = request.user;
+    if (!uuid.safeParse(request.params.id).success) throw new AppError('account.not_found');
+    await accounts.delete(actor, request.params.id);
+    if (actor.id === request.params.id) {
+      clearSessionCookie(reply, options.cookies);
+      request.auth = { session: null, via: null, expired: false };
+    }
+    return reply.status(204).send();
+  });
 };

@@ -26,7 +26,7 @@ import {
   titleOf,
   type ChatRow,
 } from './chat-store.js';
-import { addTurn, assertChangeable, takeNextTurn } from './chat-turns.js';
+import { addTurn, assertChangeable, releaseStoppedAnswers, takeNextTurn } from './chat-turns.js';
 import { demoPrompt } from './demo-prompts.js';
 import { designerOf, newChatDesigner, type Designer, type Designers } from './designer.js';
 import type { LiveAnswers } from './live-answers.js';
@@ -45,6 +45,14 @@ export class ChatService {
     log: FastifyBaseLogger,
   ) {
     this.answers = new AnswerRunner(db, designers, live, log);
+  }
+
+  /**
+   * Frees the chats whose answer nobody is writing: those past their lease, or with `all` every one being
+   * answered (right after the start of the embedded database's only process). Their prompts are given back.
+   */
+  async releaseStoppedAnswers(all: boolean): Promise<number> {
+    return releaseStoppedAnswers(this.db, { all });
   }
 
   /** The designer of new chats. */

@@ -1,8 +1,8 @@
 import { schema, type Db } from '@greenhouse/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { usePrompt } from '../account/prompt-allowance.js';
+import { givePromptBack, usePrompt } from '../account/prompt-allowance.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import type { ChatRow } from './chat-store.js';
 
@@ -85,12 +85,9 @@ export async function takeNextTurn(
 ): Promise<AnswerJob> {
   const { user, chat } = turn;
   assertChangeable(chat);
+  // An answer whose writer stopped (its lease ran out) is closed first, its prompt given back.
+  await interruptAnswers(tx, chat.id, chat.userId);
   const promptPeriodStart = await usePrompt(tx, user.id, turn.prompts);
-  // An answer whose writer stopped (its lease ran out) stays as written, marked interrupted.
-  await tx
-    .update(schema.chatMessages)
-    .set({ status: 'interrupted' })
-    .where(and(eq(schema.chatMessages.chatId, chat.id), eq(schema.chatMessages.status, 'answering')));
   const [last] = await tx
     .select({ position: schema.chatMessages.position })
     .from(schema.chatMessages)
@@ -98,4 +95,51 @@ export async function takeNextTurn(
     .orderBy(desc(schema.chatMessages.position))
     .limit(1);
   return addTurn(tx, { ...turn, promptPeriodStart, position: (last?.position ?? -1) + 1 });
+}
+
+/**
+ * Closes the answers of a chat whose writer stopped without storing them: each stays as far as it was
+ * written, marked interrupted, and the prompt its message used is given back — once, as the status
+ * changes in the same transaction.
+ */
+async function interruptAnswers(tx: Db, chatId: string, userId: string): Promise<number> {
+  const answers = await tx
+    .update(schema.chatMessages)
+    .set({ status: 'interrupted' })
+    .where(and(eq(schema.chatMessages.chatId, chatId), eq(schema.chatMessages.status, 'answering')))
+    .returning({ position: schema.chatMessages.position });
+  for (const { position } of answers) {
+    const [asked] = await tx
+      .select({ promptPeriodStart: schema.chatMessages.promptPeriodStart })
+      .from(schema.chatMessages)
+      .where(and(eq(schema.chatMessages.chatId, chatId), eq(schema.chatMessages.position, position - 1)));
+    if (asked?.promptPeriodStart) await givePromptBack(tx, userId, asked.promptPeriodStart);
+  }
+  return answers.length;
+}
+
+/**
+ * Frees the chats whose answer nobody is writing any more: those whose lease ran out or, with `all`,
+ * every chat being answered (the embedded database's one owner restarted, so no writer is left).
+ * Their answers are closed as interrupted and their prompts given back. Returns how many chats.
+ */
+export async function releaseStoppedAnswers(db: Db, options: { all: boolean }): Promise<number> {
+  const held = await db
+    .select({ id: schema.chats.id })
+    .from(schema.chats)
+    .where(
+      options.all ? isNotNull(schema.chats.answeringUntil) : lt(schema.chats.answeringUntil, new Date()),
+    );
+  let released = 0;
+  for (const { id } of held) {
+    released += await db.transaction(async (tx) => {
+      const [chat] = await tx.select().from(schema.chats).where(eq(schema.chats.id, id)).for('update');
+      // Answered meanwhile, or (without `all`) taken again by a new message.
+      if (!chat?.answeringUntil || (!options.all && isAnswering(chat))) return 0;
+      await interruptAnswers(tx, chat.id, chat.userId);
+      await tx.update(schema.chats).set({ answeringUntil: null }).where(eq(schema.chats.id, chat.id));
+      return 1;
+    });
+  }
+  return released;
 }

@@ -10,6 +10,8 @@ export interface JobType<Data extends object> {
   name: string;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Each retry waits twice as long as the one before (pg-boss's backoff); unset: yes. */
+  retryBackoff?: boolean;
   /** A job whose worker died (no answer within this) is handed out again; the queue's lease if unset. */
   expireInSeconds?: number;
   /** How often a worker asks for the next job. */
@@ -38,7 +40,10 @@ export interface JobQueueOptions {
  * It knows no job of its own: each feature declares its job types and they are created at start.
  */
 export class JobQueue {
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly executor: unknown,
+  ) {}
 
   static async start(
     database: Database,
@@ -62,34 +67,45 @@ export class JobQueue {
         name: type.name,
         retryLimit: type.retryLimit,
         retryDelay: type.retryDelaySeconds,
-        retryBackoff: true,
+        retryBackoff: type.retryBackoff ?? true,
         expireInSeconds: type.expireInSeconds ?? options.leaseSeconds,
       });
     }
     // The embedded database has one owner (its directory is locked): a job still active in it was
-    // being worked by a process that is gone, so it is handed out again now rather than at expiry.
+    // being worked by a process that is gone, so it is handed out again now rather than at expiry —
+    // as it was, without counting a retry (the process died, the job did not fail). pg-boss has no
+    // call for this (fail() counts a retry and waits its delay), hence the update of its table.
     if (database.driver === 'pglite') {
       const executor = database.executor as PgBoss.Db;
       for (const { name } of types) {
         const { rows } = (await executor.executeSql(
-          `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`,
+          `UPDATE pgboss.job SET state = 'retry', start_after = now()
+           WHERE name = $1 AND state = 'active' RETURNING id`,
           [name],
         )) as { rows: { id: string }[] };
-        if (rows.length > 0) {
-          await boss.fail(
-            name,
-            rows.map((r) => r.id),
-          );
+        if (rows.length > 0)
           log.warn({ queue: name, jobs: rows.length }, 'jobs of a stopped process handed out again');
-        }
       }
     }
-    return new JobQueue(boss);
+    return new JobQueue(boss, database.executor);
   }
 
   /** Enqueues a job; with `tx`, as part of that transaction (it commits or rolls back with it). */
   async send<Data extends object>(type: JobType<Data>, data: Data, tx?: Db): Promise<void> {
     await this.boss.send(type.name, data, tx ? { db: executorOf(tx) as PgBoss.Db } : {});
+  }
+
+  /**
+   * The data of the jobs of `type` that are waiting, being worked or due for a retry — the ones that will
+   * still run. With `tx`, inside that transaction.
+   */
+  async liveJobs<Data extends object>(type: JobType<Data>, tx?: Db): Promise<Data[]> {
+    const executor = (tx ? executorOf(tx) : this.executor) as PgBoss.Db;
+    const { rows } = (await executor.executeSql(
+      `SELECT data FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+      [type.name],
+    )) as { rows: { data: Data }[] };
+    return rows.map((row) => row.data);
   }
 
   /** Works jobs of `type` in this process, one at a time; a handler that throws has its job retried. */

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { CHECKPOINT_KIND } from './stage-outputs.js';
 
 /** What the database stores about a file output (the artifact row's content). */
 export interface FileRef {
@@ -26,20 +27,29 @@ export class ArtifactFiles {
     return path.join(this.root, bloomId);
   }
 
-  /** Writes atomically (temporary file, fsync, rename): readers see the old file or the new one. */
+  /**
+   * Writes atomically (temporary file, fsync, rename): readers see the old file or the new one, and a
+   * write that fails leaves neither a new file nor a temporary one.
+   */
   async write(bloomId: string, stage: string, kind: string, data: Uint8Array): Promise<FileRef> {
     const dir = this.dir(bloomId);
     await mkdir(dir, { recursive: true });
     const file = `${stage}.${kind}`;
     const temporary = path.join(dir, `${TEMPORARY_PREFIX}${randomBytes(6).toString('hex')}`);
-    const handle = await open(temporary, 'w');
     try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(temporary, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, path.join(dir, file));
+    } catch (error) {
+      // A full disk or a failed rename leaves no partial file behind (best effort: the folder may be gone).
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
     }
-    await rename(temporary, path.join(dir, file));
     return { file, bytes: data.byteLength, sha256: createHash('sha256').update(data).digest('hex') };
   }
 
@@ -57,6 +67,16 @@ export class ArtifactFiles {
 
   async remove(bloomId: string, file: string): Promise<void> {
     await rm(path.join(this.dir(bloomId), file), { force: true });
+  }
+
+  /** A stage's checkpoint files (`<stage>.checkpoint-<run>`), but for the one to `keep`. */
+  async removeCheckpoints(bloomId: string, stage: string, keep?: string): Promise<void> {
+    const entries = await readdir(this.dir(bloomId)).catch(() => [] as string[]);
+    await Promise.all(
+      entries
+        .filter((e) => e.startsWith(`${stage}.${CHECKPOINT_KIND}`) && e !== keep)
+        .map((e) => this.remove(bloomId, e)),
+    );
   }
 
   /** Temporary files a killed writer left behind (stages of one agent never run at once). */

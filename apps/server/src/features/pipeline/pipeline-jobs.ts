@@ -18,8 +18,12 @@ export interface MailJob {
 
 export const stageJobs: JobType<StageJob> = {
   name: 'bloom-stage',
-  retryLimit: 2,
+  // Deliveries, not attempts: a job handed back by a restart or a lease expiry is delivered again and
+  // counts here. The stage runner counts the stage's own failures (STAGE_RETRIES) and interruptions
+  // (MAX_INTERRUPTIONS) and marks it failed long before this is used up.
+  retryLimit: 50,
   retryDelaySeconds: 5,
+  retryBackoff: false,
   // No expiry of its own: the queue's lease (stages run in shorter slices).
   pollingIntervalSeconds: 0.5,
 };

@@ -2,7 +2,7 @@ import type { StageProgress } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobContext, JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
 import { mailJobs, stageJobs, type StageJob } from './pipeline-jobs.js';
 import { CHECKPOINT_KIND, type FileOutput, type JsonOutput, type StageOutput } from './stage-outputs.js';
@@ -59,6 +59,32 @@ export interface StageRunnerOptions {
 }
 
 const PROGRESS_INTERVAL_MS = 1000;
+/** Retries of a stage that failed with an error before it is marked failed (crashes do not count). */
+export const STAGE_RETRIES = 2;
+/** Runs in a row that may end with no outcome (a killed worker) before the stage is marked failed. */
+export const MAX_INTERRUPTIONS = 5;
+
+const storageProblem: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is not a folder',
+};
+
+/** The code and readable reason stored for a failed stage. */
+function failureReason(error: unknown): { code: string; message: string } {
+  if (error instanceof StageFailure) return { code: error.code, message: error.message };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // The artifacts folder cannot take the stage's files: the operator must act (permissions, disk space).
+  if (code && Object.hasOwn(storageProblem, code))
+    return {
+      code: 'stage.storage_unwritable',
+      message: `The agent's files could not be written (${code}: ${storageProblem[code]}).`,
+    };
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}
 
 /** Another run took the stage over (its job expired and was handed out again), or the agent is gone. */
 class StageTakenOver extends Error {}
@@ -109,7 +135,7 @@ export class StageRunner {
     for (const controller of this.running) controller.abort();
   }
 
-  async run(job: StageJob, context: JobContext): Promise<void> {
+  async run(job: StageJob): Promise<void> {
     const { stage } = job;
     // The job's data comes from the queue's table (maybe enqueued by another version): checked, not trusted.
     if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${String(stage)}`);
@@ -120,63 +146,84 @@ export class StageRunner {
     if (!implementation) return;
 
     const attempt = row.attempts + 1;
+    // A run that is still marked as running never ended: its worker died or lost the job. Not the
+    // stage's fault, so not a failure — but a stage that keeps killing its worker fails in the end.
+    const interruptions = row.runningSince ? row.interruptions + 1 : row.interruptions;
     await this.update(row, {
       status: 'processing',
       attempts: attempt,
+      interruptions,
+      runningSince: new Date(),
       startedAt: row.startedAt ?? new Date(),
       errorCode: null,
       errorMessage: null,
     });
-    await this.options.files.removeTemporary(job.bloomId);
+    this.log.info({ bloomId: row.bloomId, stage, attempt, interruptions }, 'stage run started');
+    if (interruptions > MAX_INTERRUPTIONS) {
+      const failure = new StageFailure(
+        'stage.interrupted',
+        `The stage stopped ${interruptions} times in a row without finishing (its worker was stopped or ran out of memory).`,
+      );
+      await this.failed(row, attempt, failure);
+      return;
+    }
 
     const controller = new AbortController();
     this.running.add(controller);
     const progress = this.progressWriter(row, attempt);
-    let result: StageOutput | StagePause;
     try {
-      result = await implementation(this.inputs(job.bloomId, stage), {
+      await this.options.files.removeTemporary(job.bloomId);
+      const result = await implementation(this.inputs(job.bloomId, stage), {
         signal: controller.signal,
         sliceSeconds: this.options.sliceSeconds,
         onProgress: progress.write,
       });
-    } catch (error) {
       await progress.flush();
-      await this.failed(row, attempt, error, context);
-      return;
-    } finally {
-      this.running.delete(controller);
-    }
-    await progress.flush();
-    try {
       if ('paused' in result) await this.pause(row, attempt, result);
       else await this.complete(row, attempt, result);
     } catch (error) {
-      if (!(error instanceof StageTakenOver)) throw error;
-      this.log.warn(
-        { bloomId: row.bloomId, stage, attempt },
-        'stage taken over by another run; its result is dropped',
-      );
+      await progress.flush();
+      if (error instanceof StageTakenOver) {
+        this.log.warn(
+          { bloomId: row.bloomId, stage, attempt },
+          'stage taken over by another run; its result is dropped',
+        );
+        return;
+      }
+      await this.failed(row, attempt, error);
+    } finally {
+      this.running.delete(controller);
     }
   }
 
-  private async failed(row: StageRow, attempt: number, error: unknown, context: JobContext): Promise<void> {
+  /**
+   * A run ended with an error: the stage is tried again (from its last checkpoint) after a pause, or,
+   * when the input is at fault (StageFailure) or it failed too often, marked failed with its reason.
+   */
+  private async failed(row: StageRow, attempt: number, error: unknown): Promise<void> {
     const stage = row.name as BloomStageName;
-    const final = error instanceof StageFailure || context.retryCount >= context.retryLimit;
-    this.log.warn({ err: error, bloomId: row.bloomId, stage, final }, 'stage failed');
+    const failures = row.failures + 1;
+    const final = error instanceof StageFailure || failures > STAGE_RETRIES;
+    const reason = failureReason(error);
+    const context = { err: error, bloomId: row.bloomId, stage, attempt, failures };
     if (!final) {
-      await this.update(row, { status: 'pending' }, attempt);
-      throw error; // the queue retries it (from the last checkpoint)
+      this.log.warn(context, 'stage failed; it will be tried again');
+      await this.update(row, { status: 'pending', failures, runningSince: null }, attempt);
+      throw error; // the queue retries it after its delay
     }
+    this.log.error(context, 'stage failed');
     await this.db.transaction(async (tx) => {
       const updated = await tx
         .update(schema.bloomStages)
         .set({
           status: 'failed',
-          errorCode: error instanceof StageFailure ? error.code : 'INTERNAL',
+          failures,
+          runningSince: null,
+          errorCode: reason.code,
           errorMessage:
             error instanceof StageFailure
-              ? error.message
-              : `The stage failed ${context.retryCount + 1} times; the last error was: ${(error as Error).message}`,
+              ? reason.message
+              : `The stage failed ${failures} times; the last error was: ${reason.message}`,
           progress: null,
           updatedAt: new Date(),
         })
@@ -187,17 +234,32 @@ export class StageRunner {
       if (isTrainingStage(stage))
         await this.queue.send(mailJobs, { bloomId: row.bloomId, kind: 'trainingFailed' }, tx);
     });
-    await this.dropCheckpoint(row.bloomId, stage);
+    // The stage will not go on: its checkpoint and any partial file are of no use.
+    await this.dropCheckpoint(row.bloomId, stage).catch((cleanup: unknown) =>
+      this.log.warn({ err: cleanup, bloomId: row.bloomId, stage }, 'could not remove the checkpoint'),
+    );
   }
 
   private async pause(row: StageRow, attempt: number, { paused }: StagePause): Promise<void> {
     const stage = row.name as BloomStageName;
-    const ref = await this.options.files.write(row.bloomId, stage, CHECKPOINT_KIND, paused.checkpoint);
+    // Each run's checkpoint under a name of its own: a worker killed after writing it but before the
+    // commit leaves the last committed one as it was (a fixed name would no longer match its checksum).
+    const ref = await this.options.files.write(
+      row.bloomId,
+      stage,
+      `${CHECKPOINT_KIND}-${attempt}`,
+      paused.checkpoint,
+    );
     await this.db.transaction(async (tx) => {
-      await this.fencedUpdate(tx, row, attempt, { metrics: paused.metrics });
+      await this.fencedUpdate(tx, row, attempt, {
+        metrics: paused.metrics,
+        runningSince: null,
+        interruptions: 0,
+      });
       await this.upsertArtifact(tx, row.bloomId, stage, CHECKPOINT_KIND, ref);
       await this.queue.send(stageJobs, { bloomId: row.bloomId, stage }, tx);
     });
+    await this.options.files.removeCheckpoints(row.bloomId, stage, ref.file);
     this.log.info({ bloomId: row.bloomId, stage }, 'stage paused at a checkpoint');
   }
 
@@ -213,6 +275,8 @@ export class StageRunner {
       const now = new Date();
       await this.fencedUpdate(tx, row, attempt, {
         status: 'completed',
+        runningSince: null,
+        interruptions: 0,
         metrics: output.metrics,
         completedAt: now,
         progress: null,
@@ -228,12 +292,12 @@ export class StageRunner {
         await this.queue.send(stageJobs, { bloomId, stage: next }, tx);
       if (!next) await this.queue.send(mailJobs, { bloomId, kind: 'trainingCompleted' }, tx);
     });
-    await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT_KIND}`);
+    await this.options.files.removeCheckpoints(bloomId, stage);
   }
 
   private async dropCheckpoint(bloomId: string, stage: BloomStageName): Promise<void> {
     await this.db.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT_KIND));
-    await this.options.files.remove(bloomId, `${stage}.${CHECKPOINT_KIND}`);
+    await this.options.files.removeCheckpoints(bloomId, stage);
   }
 
   /** Training stages start once the agent is paid for and this installation can train. */

@@ -10,7 +10,11 @@ import { ArtifactFiles } from './artifact-files.js';
 import { mailJobs, stageJobs } from './pipeline-jobs.js';
 import { stageImplementations } from './stage-implementations.js';
 import { StageRunner } from './stage-runner.js';
+import { requeueStrandedStages } from './stranded-stages.js';
 import { trainingMailHandler } from './training-mail.js';
+
+/** How often a worker looks for stages no job will move (besides at its start). */
+const STRANDED_SWEEP_MS = 5 * 60_000;
 
 export interface Workers {
   runner: StageRunner;
@@ -31,7 +35,21 @@ export async function startWorkers(
     sliceSeconds: config.jobs.sliceSeconds,
   });
   const mailer = createMailer(config.mail, log);
-  await queue.work(stageJobs, (job, context) => runner.run(job, context));
+  await queue.work(stageJobs, (job) => runner.run(job));
   await queue.work(mailJobs, trainingMailHandler(database.db, mailer, config.appUrl));
-  return { runner, pause: () => runner.pauseAll(), close: () => mailer.close() };
+  const requeue = () =>
+    requeueStrandedStages(database.db, queue, log).catch((error: unknown) =>
+      log.error({ err: error }, 'looking for stranded stages failed'),
+    );
+  await requeue();
+  const sweep = setInterval(() => void requeue(), STRANDED_SWEEP_MS);
+  sweep.unref();
+  return {
+    runner,
+    pause: () => runner.pauseAll(),
+    close: () => {
+      clearInterval(sweep);
+      mailer.close();
+    },
+  };
 }
