@@ -97,7 +97,11 @@ export default tseslint.config(
   ...webBoundaries,
   {
     // Shared with the browser (the web app, and Flora in a Web Worker): no server or Node-only code.
-    files: ['packages/contracts/src/**/*.ts', 'packages/mtp/src/**/*.ts'],
+    files: [
+      'packages/contracts/src/**/*.ts',
+      'packages/mtp/src/**/*.ts',
+      'packages/agent-format/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -21,6 +21,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,6 +144,7 @@ const webSources = [
   'apps/web/vite.config.ts',
   'packages/contracts/src',
   'packages/mtp/src',
+  'packages/agent-format/src',
   'packages/flora/src',
 ];
 const webChangedAt = Math.max(...webSources.map((s) => newestMtime(path.join(root, s))));
@@ -159,36 +161,90 @@ if (force || webBuiltAt === 0 || webChangedAt > webBuiltAt) {
 
 // Flora's downloads, served by the server at /downloads/flora/ (apps/server/src/features/flora): the Node
 // package with its CLI and type declarations as an npm tarball, and the engine as one browser ES module.
+// The package has no runtime dependencies: the agent file's format (@greenhouse/agent-format, a devDependency)
+// is bundled into the two bundles, and its declarations are copied into the tarball (`stageFloraPackage`).
 const flora = path.join(root, 'packages/flora');
+const agentFormat = path.join(root, 'packages/agent-format');
 const { version } = JSON.parse(readFileSync(path.join(flora, 'package.json'), 'utf8'));
 const downloads = path.join(root, 'apps/server/dist/downloads');
 const tgz = path.join(downloads, `flora-${version}.tgz`);
 const js = path.join(downloads, `flora-${version}.js`);
-const floraChangedAt = Math.max(newestMtime(flora), newestMtime(path.join(flora, 'dist')));
+const floraChangedAt = Math.max(
+  newestMtime(flora),
+  newestMtime(path.join(flora, 'dist')),
+  newestMtime(agentFormat),
+  newestMtime(path.join(agentFormat, 'dist')),
+);
 const floraBuiltAt = Math.min(newestMtime(tgz), newestMtime(js));
+
+/** The .d.ts files below dir (relative paths), but the tests'. */
+function declarations(dir, under = '') {
+  return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
+    const at = path.join(under, entry.name);
+    if (entry.isDirectory()) return declarations(dir, at);
+    return entry.name.endsWith('.d.ts') && !entry.name.includes('.test.') ? [at] : [];
+  });
+}
+
+/**
+ * Flora's package as npm packs it, in `stage`: package.json, README.md, the two bundles and the declarations,
+ * with @greenhouse/agent-format's declarations in dist/agent-format/ and every import of the package in a
+ * declaration made relative to them — so the tarball's types need nothing but themselves.
+ */
+function stageFloraPackage(stage) {
+  const FORMAT = /(['"])@greenhouse\/agent-format\1/g;
+  for (const file of ['package.json', 'README.md', 'dist/flora.js', 'dist/flora-cli.js']) {
+    mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
+    copyFileSync(path.join(flora, file), path.join(stage, file));
+  }
+  const copy = (fromDir, toDir, rewrite) => {
+    for (const file of declarations(fromDir)) {
+      const to = path.join(toDir, file);
+      mkdirSync(path.dirname(to), { recursive: true });
+      let text = readFileSync(path.join(fromDir, file), 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '');
+      if (rewrite) {
+        const relative = path
+          .relative(path.dirname(to), path.join(stage, 'dist/agent-format/index.js'))
+          .split(path.sep)
+          .join('/');
+        const specifier = relative.startsWith('.') ? relative : `./${relative}`;
+        text = text.replace(FORMAT, (_, quote) => `${quote}${specifier}${quote}`);
+      }
+      writeFileSync(to, text);
+    }
+  };
+  copy(path.join(agentFormat, 'dist'), path.join(stage, 'dist/agent-format'), false);
+  copy(path.join(flora, 'dist'), path.join(stage, 'dist'), true);
+}
+
 if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
   steps.push({
     name: 'flora downloads (type declarations, npm pack)',
     async run() {
-      // The tarball's .d.ts files: tsc only declares here (step 1 wrote the modules). Type errors are
-      // `npm run typecheck`'s to report; tsc still writes the declarations, so the start goes on.
-      const code = await run(bin('tsc'), ['-p', flora, '--emitDeclarationOnly'], {
-        stdout: 'ignore',
-        check: false,
-      });
-      if (code !== 0)
+      // The tarball's .d.ts files: tsc only declares here (step 1 wrote the modules), the format's first
+      // (Flora's declarations import its types). Type errors are `npm run typecheck`'s to report; tsc still
+      // writes the declarations, so the start goes on.
+      const codes = [];
+      for (const project of [agentFormat, flora])
+        codes.push(
+          await run(bin('tsc'), ['-p', project, '--emitDeclarationOnly'], { stdout: 'ignore', check: false }),
+        );
+      if (codes.some((code) => code !== 0))
         say('flora: tsc found type errors (see `npm run typecheck`); declarations written anyway');
       mkdirSync(downloads, { recursive: true });
       // Older versions go: the server lists the newest of each kind, and a stale file would only take space.
       for (const entry of readdirSync(downloads)) {
         if (/^flora-.*\.(tgz|js)$/.test(entry)) rmSync(path.join(downloads, entry));
       }
-      // Packed next to its destination (same file system, so the rename cannot fail across devices).
+      // Packed next to its destination (same file system, so the rename cannot fail across devices), from a
+      // staged copy of the package (see stageFloraPackage).
       const packDir = mkdtempSync(path.join(downloads, '.pack-'));
       try {
+        const stage = path.join(packDir, 'flora');
+        stageFloraPackage(stage);
         // The package's own lifecycle scripts are not needed for a pack.
         await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], {
-          cwd: flora,
+          cwd: stage,
           stdout: 'ignore',
         });
         const packed = readdirSync(packDir).find((f) => f.endsWith('.tgz'));

@@ -10,8 +10,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const flora = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'packages/flora');
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const flora = path.join(root, 'packages/flora');
 const dist = path.join(flora, 'dist');
+// Bundled in too: the agent file's format, which the engine imports (a devDependency, resolved by esbuild
+// through node_modules to its built modules: the `default` export condition, packages/agent-format/dist).
+const formatDist = path.join(root, 'packages/agent-format/dist');
 
 const FLORA_BUNDLES = [
   { entry: 'index.js', outfile: 'flora.js', platform: 'neutral' },
@@ -21,7 +25,7 @@ const bundleNames = new Set(FLORA_BUNDLES.map((b) => b.outfile));
 /** The engine's bundle: what `import … from '@greenhouse/flora'` loads, and the browser module. */
 export const floraBundle = path.join(dist, 'flora.js');
 
-/** Newest modification time of tsc's modules in dir (not the bundles, maps or declarations). */
+/** Newest modification time of the modules in dir (not the bundles, maps or declarations). */
 function newestModule(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -37,7 +41,7 @@ function newestModule(dir) {
 export async function bundleFlora({ force = false } = {}) {
   if (!existsSync(path.join(dist, 'index.js')))
     throw new Error('packages/flora/dist is not built: run node scripts/build.mjs first');
-  const modules = newestModule(dist);
+  const modules = Math.max(newestModule(dist), existsSync(formatDist) ? newestModule(formatDist) : 0);
   const stale = FLORA_BUNDLES.some(({ outfile }) => {
     const at = path.join(dist, outfile);
     return !existsSync(at) || statSync(at).mtimeMs < modules;

@@ -1,55 +1,25 @@
-// Reading an agent file (format: "Agent file" in packages/trainer/README.md): one JSON object
+// Reading an agent file (format: @greenhouse/agent-format and its README): one JSON object
 //   { format: "greenhouse-agent", formatVersion: 1, manifest, files: { "template.json", "tokenizer.json",
 //     "weights.bin" (base64) } }
 // Every file listed in the manifest is checked against its sha256 (sha256.ts), the architecture against what
-// this engine implements, and the tensor table against the architecture (paramLayout's order, packed, 2 bytes
-// per value). Anything else is refused with a FloraError and a stable code.
+// this engine implements, and the tensor table against the architecture (the format's `tensorTable`: its tensor
+// order, packed, 2 bytes per value). Anything else is refused with a FloraError and a stable code.
+import {
+  AGENT_FILES as FILES,
+  AGENT_FORMAT,
+  AGENT_FORMAT_VERSION,
+  GPT_FUNCTIONS,
+  tensorTable,
+  valueCount,
+  WEIGHTS_ENCODING,
+  type Architecture,
+  type Manifest,
+  type TensorEntry,
+} from '@greenhouse/agent-format';
 import { decodedLength, type Base64Span } from './base64.js';
 import { FloraError } from './errors.js';
 import { createKernels } from './kernels/kernels.js';
 import { kernelSha256, type WeightsSource } from './weights.js';
-
-export const AGENT_FORMAT = 'greenhouse-agent';
-export const AGENT_FORMAT_VERSION = 1;
-const FILES = { template: 'template.json', tokenizer: 'tokenizer.json', weights: 'weights.bin' } as const;
-
-export interface Architecture {
-  type: 'gpt';
-  vocabSize: number;
-  contextLength: number;
-  dModel: number;
-  nLayers: number;
-  nHeads: number;
-  dFF: number;
-  tieEmbeddings: boolean;
-  layerNormEpsilon: number;
-  activation: string;
-  positionEmbedding: string;
-  normalization: string;
-  attention: string;
-  matrices: string;
-}
-
-export interface TensorEntry {
-  name: string;
-  shape: number[];
-  offset: number;
-}
-
-export interface Manifest {
-  id?: string;
-  name?: string;
-  created_time?: string;
-  files: { path: string; checksum: string }[];
-  architecture: Architecture;
-  metrics?: Record<string, unknown>;
-  weights: { format: string; byteOrder: string; tensors: TensorEntry[] };
-  /** FinalNumTokens' keys and ranges: their reactions carry a number (agent files before it have none). */
-  reactionNumbers?: Record<string, { min: number; max: number }>;
-  /** Most prompt tokens the agent takes, and the tokens its longest answer needs (older files: none). */
-  limits?: { promptTokens: number; answerTokens: number };
-  [field: string]: unknown;
-}
 
 export interface VerifiedAgentFile {
   manifest: Manifest;
@@ -259,7 +229,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
 
   const architecture = checkArchitecture(manifest.architecture);
   const w = manifest.weights;
-  if (w?.format !== 'float16' || w.byteOrder !== 'little-endian')
+  if (w?.format !== WEIGHTS_ENCODING.format || w.byteOrder !== WEIGHTS_ENCODING.byteOrder)
     throw new FloraError('unsupported_architecture', 'agent file: weights are not little-endian float16');
   const expected = tensorTable(architecture);
   const sameTable =
@@ -276,7 +246,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
       );
     });
   if (!sameTable) throw damaged('the tensor table does not match the architecture');
-  const parameters = expected.reduce((n, t) => n + t.shape.reduce((a, b) => a * b, 1), 0);
+  const parameters = expected.reduce((n, t) => n + valueCount(t.shape), 0);
   const length = decodedLength(weightsSpan);
   if (length < 0) throw damaged('weights.bin is not valid base64');
   if (length !== 2 * parameters)
@@ -294,16 +264,11 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
   };
 }
 
-/** What this engine runs: GPT-2's functions, as the trainer's "Model" section defines them. */
+/** What this engine runs: GPT-2's functions, as the format defines them (its README, "Architecture"). */
 function checkArchitecture(a: Architecture | undefined): Architecture {
   if (typeof a !== 'object' || a === null) throw damaged('the manifest has no architecture');
-  const expected: Partial<Architecture> = {
-    type: 'gpt',
-    activation: 'gelu-tanh',
-    positionEmbedding: 'learned',
-    normalization: 'pre-layernorm',
-    attention: 'causal-multi-head',
-  };
+  // The fixed functions; `matrices` only names the layout (the tensor table is checked below).
+  const { matrices: _matrices, ...expected } = GPT_FUNCTIONS;
   for (const [k, v] of Object.entries(expected)) {
     const got = (a as unknown as Record<string, unknown>)[k];
     if (got !== v)
@@ -321,35 +286,4 @@ function checkArchitecture(a: Architecture | undefined): Architecture {
   if (!(typeof a.layerNormEpsilon === 'number' && a.layerNormEpsilon > 0))
     throw damaged('architecture.layerNormEpsilon is not positive');
   return a;
-}
-
-/** The tensor table of an architecture: the trainer's paramLayout order, packed, 2 bytes per value. */
-export function tensorTable(a: Architecture): TensorEntry[] {
-  const { vocabSize: V, contextLength: T, dModel: d, dFF: f } = a;
-  const table: TensorEntry[] = [];
-  let offset = 0;
-  const add = (name: string, shape: number[]) => {
-    table.push({ name, shape, offset });
-    offset += 2 * shape.reduce((x, y) => x * y, 1);
-  };
-  add('wte', [V, d]);
-  add('wpe', [T, d]);
-  for (let l = 0; l < a.nLayers; l++) {
-    add(`h${l}.ln1.g`, [d]);
-    add(`h${l}.ln1.b`, [d]);
-    add(`h${l}.attn.wqkv`, [d, 3 * d]);
-    add(`h${l}.attn.bqkv`, [3 * d]);
-    add(`h${l}.attn.wo`, [d, d]);
-    add(`h${l}.attn.bo`, [d]);
-    add(`h${l}.ln2.g`, [d]);
-    add(`h${l}.ln2.b`, [d]);
-    add(`h${l}.mlp.w1`, [d, f]);
-    add(`h${l}.mlp.b1`, [f]);
-    add(`h${l}.mlp.w2`, [f, d]);
-    add(`h${l}.mlp.b2`, [d]);
-  }
-  add('lnf.g', [d]);
-  add('lnf.b', [d]);
-  if (!a.tieEmbeddings) add('head', [d, V]);
-  return table;
 }

@@ -7,7 +7,8 @@ import {
   type AnswerVocabulary,
   type ReactionChoice,
 } from './answer-constraint.js';
-import { readAgentFile, type Architecture } from './agent-file.js';
+import type { Architecture } from '@greenhouse/agent-format';
+import { readAgentFile } from './agent-file.js';
 import { FloraError } from './errors.js';
 import type { KernelKind } from './kernels/kernels.js';
 import { Model } from './model.js';

@@ -5,8 +5,8 @@ export type { Agent, AgentInfo, LoadOptions, RunOptions, RunRequest, RunResult }
 export { FloraError } from './errors.js';
 export type { FloraErrorCode } from './errors.js';
 export type { InputLineInfo, InstructionInfo, NumberSlot, ReactionDetail } from './template.js';
-export type { Architecture } from './agent-file.js';
-export { AGENT_FORMAT, AGENT_FORMAT_VERSION } from './agent-file.js';
+// The format it reads (@greenhouse/agent-format, bundled into the package: no runtime dependency).
+export { AGENT_FORMAT, AGENT_FORMAT_VERSION, type Architecture } from '@greenhouse/agent-format';
 export type { KernelKind } from './kernels/kernels.js';
 export { AnswerConstraint, answerVocabulary, MAX_NUMBER_TOKENS } from './answer-constraint.js';
 export type {

@@ -1,4 +1,4 @@
-// The GPT forward pass with a KV cache (functions: "Model" in packages/trainer/README.md):
+// The GPT forward pass with a KV cache (functions: "Architecture" in packages/agent-format/README.md):
 //   x = wte[token] + wpe[position]
 //   per block: x += Attn(LN₁(x))·Wo + bo,  x += GELU(LN₂(x)·W₁ + b₁)·W₂ + b₂
 //   logits = LNf(x)·wteᵀ (tied) or LNf(x)·head
@@ -13,7 +13,7 @@
 // once. The vectors (LayerNorm, biases) are read as float16 where they are too. The activations take CHUNK
 // rows; the KV cache is float32, 2·layers·context·dModel values, of which only the pages of the positions
 // used are ever resident (see README "Memory").
-import type { Architecture, TensorEntry } from './agent-file.js';
+import type { Architecture, TensorEntry } from '@greenhouse/agent-format';
 import { FloraError } from './errors.js';
 import { createKernels, panelIndex, PANEL, type KernelKind, type Kernels } from './kernels/kernels.js';
 import { ceilP, LOAD_SCRATCH, loadWeights, planWeights, type WeightsSource } from './weights.js';

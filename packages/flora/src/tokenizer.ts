@@ -1,5 +1,5 @@
 // The agent's tokenizer, read from its Hugging Face tokenizer.json (byte-level BPE, as the trainer writes it:
-// see "Tokenizer" in packages/trainer/README.md). Dependency-free and the same ids as the trainer's
+// see "Tokenizer" in packages/agent-format/README.md). Dependency-free and the same ids as the trainer's
 // Tokenizer.encode (tested on a real agent):
 //  1. added tokens are cut out of the text first (leftmost match, longest first) and are one id each, never
 //     merged;
@@ -7,51 +7,14 @@
 //     alone, then GPT-2's word regex;
 //  3. each piece becomes GPT-2 byte symbols (one printable character per UTF-8 byte) and BPE merges the
 //     adjacent pair of lowest rank until none is left.
+// The alphabet, the pre-tokenizer and the merging are the agent file's (@greenhouse/agent-format).
+import { BYTE_SYMBOLS, mergeKey, mergeSymbols, preTokenize, SYMBOL_BYTES } from '@greenhouse/agent-format';
 import { FloraError } from './errors.js';
 
 interface TokenizerFile {
   added_tokens?: { id: number; content: string; special?: boolean }[];
   pre_tokenizer?: unknown;
   model?: { type?: string; vocab?: Record<string, number>; merges?: (string | [string, string])[] };
-}
-
-// GPT-2's byte ↔ character table: printable Latin-1 bytes stand for themselves, the others are U+0100 + n
-// in byte order (the space is 'Ġ').
-const { BYTE_TO_CHAR, CHAR_TO_BYTE } = (() => {
-  const kept = new Set<number>();
-  for (let b = 0x21; b <= 0x7e; b++) kept.add(b);
-  for (let b = 0xa1; b <= 0xac; b++) kept.add(b);
-  for (let b = 0xae; b <= 0xff; b++) kept.add(b);
-  const toChar: string[] = [];
-  const toByte = new Map<string, number>();
-  let extra = 0;
-  for (let b = 0; b < 256; b++) {
-    const c = String.fromCharCode(kept.has(b) ? b : 256 + extra++);
-    toChar.push(c);
-    toByte.set(c, b);
-  }
-  return { BYTE_TO_CHAR: toChar, CHAR_TO_BYTE: toByte };
-})();
-
-const DIGIT_RE = /^[0-9]$/;
-const GPT2_RE = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
-
-/** Digits alone, then GPT-2's regex over the runs between them. */
-export function preTokenize(text: string): string[] {
-  const pieces: string[] = [];
-  let run = '';
-  const flush = () => {
-    if (run) for (const m of run.matchAll(GPT2_RE)) pieces.push(m[0]);
-    run = '';
-  };
-  for (const c of text) {
-    if (DIGIT_RE.test(c)) {
-      flush();
-      pieces.push(c);
-    } else run += c;
-  }
-  flush();
-  return pieces;
 }
 
 const utf8 = new TextEncoder();
@@ -112,13 +75,13 @@ export class Tokenizer {
         throw bad(`has an added token outside the vocabulary`);
       added.set(t.content, t.id);
     }
-    for (const c of BYTE_TO_CHAR) if (!vocab.has(c)) throw bad('lacks a byte symbol');
+    for (const c of BYTE_SYMBOLS) if (!vocab.has(c)) throw bad('lacks a byte symbol');
     const ranks = new Map<string, number>();
     model.merges.forEach((m, rank) => {
       const [l, r] = typeof m === 'string' ? (m.split(' ') as [string, string?]) : m;
       if (typeof r !== 'string' || !vocab.has(l + r))
         throw bad(`has a merge outside the vocabulary: ${String(m)}`);
-      ranks.set(l + ' ' + r, rank);
+      ranks.set(mergeKey(l, r), rank);
     });
     return new Tokenizer(tokens, vocab, ranks, added);
   }
@@ -162,35 +125,13 @@ export class Tokenizer {
     return ids;
   }
 
-  /** BPE on one pre-tokenized piece: merge the adjacent pair of lowest rank (all its occurrences, left to right). */
+  /** BPE on one pre-tokenized piece (the agent file's rule: @greenhouse/agent-format `mergeSymbols`). */
   private encodeWord(piece: string): number[] {
     const cached = this.cache.get(piece);
     if (cached) return cached;
-    let symbols: string[] = [];
-    for (const b of utf8.encode(piece)) symbols.push(BYTE_TO_CHAR[b]!);
-    for (;;) {
-      let bestRank = Infinity;
-      let bestAt = -1;
-      for (let k = 0; k + 1 < symbols.length; k++) {
-        const rank = this.ranks.get(symbols[k]! + ' ' + symbols[k + 1]!);
-        if (rank !== undefined && rank < bestRank) {
-          bestRank = rank;
-          bestAt = k;
-        }
-      }
-      if (bestAt < 0) break;
-      const left = symbols[bestAt]!;
-      const right = symbols[bestAt + 1]!;
-      const out: string[] = [];
-      for (let k = 0; k < symbols.length; k++) {
-        if (k + 1 < symbols.length && symbols[k] === left && symbols[k + 1] === right) {
-          out.push(left + right);
-          k++;
-        } else out.push(symbols[k]!);
-      }
-      symbols = out;
-    }
-    const ids = symbols.map((s) => this.vocab.get(s)!);
+    const symbols: string[] = [];
+    for (const b of utf8.encode(piece)) symbols.push(BYTE_SYMBOLS[b]!);
+    const ids = mergeSymbols(symbols, this.ranks).map((s) => this.vocab.get(s)!);
     if (this.cache.size < 50_000) this.cache.set(piece, ids);
     return ids;
   }
@@ -215,7 +156,7 @@ export class Tokenizer {
         if (token === undefined) throw new RangeError(`token id out of range: ${id}`);
         if (this.isAdded[id]) return utf8Decoder.decode() + token;
         const bytes = new Uint8Array(token.length);
-        for (let k = 0; k < token.length; k++) bytes[k] = CHAR_TO_BYTE.get(token[k]!) ?? 0x3f;
+        for (let k = 0; k < token.length; k++) bytes[k] = SYMBOL_BYTES.get(token[k]!) ?? 0x3f;
         return utf8Decoder.decode(bytes, { stream: true });
       },
       end: () => utf8Decoder.decode(),

@@ -2,7 +2,7 @@
 // is read a small chunk at a time into a scratch area of the same memory — base64 decoded there, its sha256
 // computed there, by the kernels — and every value is put straight to its place (the matrices into the
 // kernel's panels, kernels.ts; the rest as in the file), all float16.
-import type { Architecture, TensorEntry } from './agent-file.js';
+import type { Architecture, TensorEntry } from '@greenhouse/agent-format';
 import { BASE64_VALUES, decodeBase64Part, decodedLength, type Base64Span } from './base64.js';
 import { FloraError } from './errors.js';
 import { PANEL, type Kernels } from './kernels/kernels.js';

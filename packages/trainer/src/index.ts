@@ -2,7 +2,6 @@ export { Rng } from './rng.js';
 export { trainBpe, Tokenizer } from './tokenizer/bpe.js';
 export type { AddedToken, BpeTrainOptions, TokenizerJson } from './tokenizer/bpe.js';
 export { CONTROL_TOKENS, protocolAddedTokens } from './tokenizer/protocol-tokens.js';
-export { BYTE_SYMBOLS, preTokenize } from './tokenizer/byte-level.js';
 export { countParams, paramLayout, validateConfig } from './model/config.js';
 export type { GptConfig, ParamLayout, ParamSpec } from './model/config.js';
 export { Gpt } from './model/gpt.js';
@@ -56,14 +55,9 @@ export type {
 } from './pipeline/training-stage.js';
 export { exportStage } from './pipeline/export-stage.js';
 export type { ExportStageInput, ExportStageResult } from './pipeline/export-stage.js';
-export { AGENT_FORMAT, AGENT_FORMAT_VERSION, loadAgent, tensorTable } from './pipeline/agent-file.js';
-export type {
-  AgentFile,
-  AgentManifest,
-  Architecture,
-  LoadedAgent,
-  TensorEntry,
-} from './pipeline/agent-file.js';
+// The agent file's format itself (names, manifest, tensor order): @greenhouse/agent-format.
+export { loadAgent } from './pipeline/agent-file.js';
+export type { AgentManifest, LoadedAgent } from './pipeline/agent-file.js';
 export { fromFloat16, toFloat16 } from './pipeline/float16.js';
 export { runStageInThread } from './pipeline/stage-thread.js';
 export type { StageRequest, StageResults, StageThreadOptions } from './pipeline/stage-thread.js';

@@ -1,20 +1,12 @@
 // The model's shape and its parameter layout. All parameters live in ONE flat Float32Array in a fixed
-// order (below), each tensor a view at an offset aligned to 16 floats; the gradients, AdamW's moments
+// order, each tensor a view at an offset aligned to 16 floats; the gradients, AdamW's moments
 // and the exported weights use the same layout. Weight matrices are stored [in, out] (row-major), so a
-// linear layer is y = x·W + b with x [tokens, in].
+// linear layer is y = x·W + b with x [tokens, in]. The order and the shapes are the agent file's
+// (@greenhouse/agent-format `tensorShapes`); the initialisation is the trainer's.
+import { tensorShapes, valueCount, type ModelShape } from '@greenhouse/agent-format';
 
-export interface GptConfig {
-  vocabSize: number;
-  /** Longest sequence (positions 0 … contextLength-1): input + output of the longest example. */
-  contextLength: number;
-  dModel: number;
-  nLayers: number;
-  nHeads: number;
-  /** Hidden width of the MLP (usually 4 × dModel). */
-  dFF: number;
-  /** Output head = token embedding matrix transposed (GPT-2 style). */
-  tieEmbeddings: boolean;
-}
+/** The model's size (the agent file's architecture less its fixed functions). */
+export type GptConfig = ModelShape;
 
 export type InitKind = 'embedding' | 'linear' | 'residual' | 'zeros' | 'ones';
 
@@ -47,37 +39,40 @@ export function validateConfig(c: GptConfig): void {
   if (c.dModel % c.nHeads !== 0) throw new Error('GptConfig.dModel must be a multiple of nHeads');
 }
 
+/** How each tensor starts (GPT-2), by its name without the layer prefix `h{l}.`. */
+const INIT: Readonly<Record<string, InitKind>> = {
+  wte: 'embedding',
+  wpe: 'embedding',
+  'ln1.g': 'ones',
+  'ln1.b': 'zeros',
+  'attn.wqkv': 'linear',
+  'attn.bqkv': 'zeros',
+  'attn.wo': 'residual',
+  'attn.bo': 'zeros',
+  'ln2.g': 'ones',
+  'ln2.b': 'zeros',
+  'mlp.w1': 'linear',
+  'mlp.b1': 'zeros',
+  'mlp.w2': 'residual',
+  'mlp.b2': 'zeros',
+  'lnf.g': 'ones',
+  'lnf.b': 'zeros',
+  head: 'linear',
+};
+
 export function paramLayout(c: GptConfig): ParamLayout {
   validateConfig(c);
-  const { vocabSize: V, contextLength: T, dModel: d, dFF: f } = c;
   const specs: ParamSpec[] = [];
   let offset = 0;
   let count = 0;
-  const add = (name: string, shape: number[], init: InitKind) => {
-    const size = shape.reduce((a, b) => a * b, 1);
+  for (const { name, shape } of tensorShapes(c)) {
+    const size = valueCount(shape);
+    const init = INIT[name.replace(/^h\d+\./, '')];
+    if (!init) throw new Error(`paramLayout: no initialisation for ${name}`);
     specs.push({ name, shape, offset, size, init, decay: shape.length > 1 });
     offset += align(size);
     count += size;
-  };
-  add('wte', [V, d], 'embedding');
-  add('wpe', [T, d], 'embedding');
-  for (let l = 0; l < c.nLayers; l++) {
-    add(`h${l}.ln1.g`, [d], 'ones');
-    add(`h${l}.ln1.b`, [d], 'zeros');
-    add(`h${l}.attn.wqkv`, [d, 3 * d], 'linear');
-    add(`h${l}.attn.bqkv`, [3 * d], 'zeros');
-    add(`h${l}.attn.wo`, [d, d], 'residual');
-    add(`h${l}.attn.bo`, [d], 'zeros');
-    add(`h${l}.ln2.g`, [d], 'ones');
-    add(`h${l}.ln2.b`, [d], 'zeros');
-    add(`h${l}.mlp.w1`, [d, f], 'linear');
-    add(`h${l}.mlp.b1`, [f], 'zeros');
-    add(`h${l}.mlp.w2`, [f, d], 'residual');
-    add(`h${l}.mlp.b2`, [d], 'zeros');
   }
-  add('lnf.g', [d], 'ones');
-  add('lnf.b', [d], 'zeros');
-  if (!c.tieEmbeddings) add('head', [d, V], 'linear');
   return { specs, byName: new Map(specs.map((s) => [s.name, s])), total: offset, count };
 }
 

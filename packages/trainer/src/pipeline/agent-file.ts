@@ -1,71 +1,31 @@
 // The agent file: one JSON object holding the manifest (MTP model 1.0.0 plus our own fields) and the
 // files it lists — template.json and tokenizer.json as text, weights.bin (float16) as base64. Every
-// file's checksum is the sha256 of its exact bytes. See "Agent file" in the package README.
+// file's checksum is the sha256 of its exact bytes. The format is @greenhouse/agent-format's (its README);
 // `loadAgent` is the trainer-side reference reader.
 import { createHash } from 'node:crypto';
+import {
+  AGENT_FILES,
+  AGENT_FORMAT,
+  AGENT_FORMAT_VERSION,
+  WEIGHTS_ENCODING,
+  tensorTable,
+  type AgentFile,
+  type Manifest,
+} from '@greenhouse/agent-format';
 import type { Template } from '@greenhouse/mtp';
-import { paramLayout, type GptConfig } from '../model/config.js';
+import type { GptConfig } from '../model/config.js';
 import { Gpt } from '../model/gpt.js';
 import { Tokenizer, type TokenizerJson } from '../tokenizer/bpe.js';
 import { unpackFloat16 } from './float16-weights.js';
 import type { TrainingPlan } from './plan.js';
 import type { StageMetrics } from './types.js';
 
-export const AGENT_FORMAT = 'greenhouse-agent';
-export const AGENT_FORMAT_VERSION = 1;
-export const MODEL_SCHEMA_URL = 'https://mtp.schemas.databiomes.com/v1/model_1_0_0.json';
-export const AGENT_FILES = {
-  template: 'template.json',
-  tokenizer: 'tokenizer.json',
-  weights: 'weights.bin',
-} as const;
-
-/** The exact functions of the model, for an engine written from the file alone. */
-export interface Architecture extends GptConfig {
-  type: 'gpt';
-  layerNormEpsilon: number;
-  activation: 'gelu-tanh';
-  positionEmbedding: 'learned';
-  normalization: 'pre-layernorm';
-  attention: 'causal-multi-head';
-  /** Where each tensor is, in order: see `weights.tensors`. */
-  matrices: 'row-major [in, out]: y = x·W + b';
-}
-
-export interface TensorEntry {
-  name: string;
-  shape: number[];
-  /** Byte offset in weights.bin. */
-  offset: number;
-}
-
-export interface AgentManifest {
-  $schema: string;
-  id: string;
-  name: string;
-  description: string | null;
-  created_time: string;
-  files: { path: string; checksum: string }[];
-  training: { reference: string };
-  labels: Record<string, string>;
-  architecture: Architecture;
+/** The manifest as the trainer writes it: every field, with the trainer's own plan and metrics. */
+export interface AgentManifest extends Manifest {
   hyperParameters: TrainingPlan;
   metrics: { tokenizer?: StageMetrics; pretraining?: StageMetrics; finetuning?: StageMetrics };
-  weights: { format: 'float16'; byteOrder: 'little-endian'; tensors: TensorEntry[] };
-  /** FinalNumTokens' keys and ranges (Flora's answer constraint writes a number after them). */
   reactionNumbers: Record<string, { min: number; max: number }>;
-  /** Most prompt tokens the agent takes, and the tokens kept for its answer. */
   limits: { promptTokens: number; answerTokens: number };
-  /** The base model it was finetuned from, with its corpus's licence notice (which travels with it). */
-  base?: { sha256: string; licence: string };
-}
-
-export interface AgentFile {
-  format: typeof AGENT_FORMAT;
-  formatVersion: number;
-  manifest: AgentManifest;
-  /** Text files verbatim; `.bin` files base64. */
-  files: Record<string, string>;
 }
 
 export interface LoadedAgent {
@@ -86,9 +46,9 @@ export function fileBytes(path: string, stored: string): Uint8Array {
 
 /** Reads and verifies an agent file; throws an Error saying what is wrong. */
 export function loadAgent(text: string): LoadedAgent {
-  let file: AgentFile;
+  let file: AgentFile<AgentManifest>;
   try {
-    file = JSON.parse(text) as AgentFile;
+    file = JSON.parse(text) as AgentFile<AgentManifest>;
   } catch {
     throw new Error('agent file: not JSON');
   }
@@ -124,19 +84,9 @@ export function loadAgent(text: string): LoadedAgent {
   return { manifest, tokenizer, model, template, plan: manifest.hyperParameters };
 }
 
-/** The tensor table of a config: paramLayout's order, packed without padding, 2 bytes per value. */
-export function tensorTable(config: GptConfig): TensorEntry[] {
-  let offset = 0;
-  return paramLayout(config).specs.map((s) => {
-    const entry = { name: s.name, shape: [...s.shape], offset };
-    offset += 2 * s.size;
-    return entry;
-  });
-}
-
 function dequantize(manifest: AgentManifest, weights: Uint8Array): Gpt {
   const { architecture: a, weights: w } = manifest;
-  if (w?.format !== 'float16' || w.byteOrder !== 'little-endian')
+  if (w?.format !== WEIGHTS_ENCODING.format || w.byteOrder !== WEIGHTS_ENCODING.byteOrder)
     throw new Error('agent file: weights are not little-endian float16');
   const config: GptConfig = {
     vocabSize: a.vocabSize,

@@ -1,18 +1,19 @@
-// Stage 4: the agent file (format in agent-file.ts and the package README).
-import { buildTemplate, type Protocol } from '@greenhouse/mtp';
-import { resolveBase, type BaseModel } from '../base/base-model.js';
-import type { TokenizerJson } from '../tokenizer/bpe.js';
-import { paramLayout } from '../model/config.js';
+// Stage 4: the agent file (format: @greenhouse/agent-format and its README).
 import {
   AGENT_FILES,
   AGENT_FORMAT,
   AGENT_FORMAT_VERSION,
+  gptArchitecture,
   MODEL_SCHEMA_URL,
-  sha256,
+  WEIGHTS_ENCODING,
   tensorTable,
   type AgentFile,
-  type AgentManifest,
-} from './agent-file.js';
+} from '@greenhouse/agent-format';
+import { buildTemplate, type Protocol } from '@greenhouse/mtp';
+import { resolveBase, type BaseModel } from '../base/base-model.js';
+import type { TokenizerJson } from '../tokenizer/bpe.js';
+import { paramLayout } from '../model/config.js';
+import { sha256, type AgentManifest } from './agent-file.js';
 import { packFloat16 } from './float16-weights.js';
 import type { TrainingPlan } from './plan.js';
 import type { StageMetrics } from './types.js';
@@ -74,19 +75,10 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
       modelType: input.protocol.modelType,
       weightsFormat: 'float16',
     },
-    architecture: {
-      type: 'gpt',
-      ...config,
-      layerNormEpsilon: 1e-5,
-      activation: 'gelu-tanh',
-      positionEmbedding: 'learned',
-      normalization: 'pre-layernorm',
-      attention: 'causal-multi-head',
-      matrices: 'row-major [in, out]: y = x·W + b',
-    },
+    architecture: gptArchitecture(config),
     hyperParameters: input.plan,
     metrics: input.metrics,
-    weights: { format: 'float16', byteOrder: 'little-endian', tensors: tensorTable(config) },
+    weights: { ...WEIGHTS_ENCODING, tensors: tensorTable(config) },
     reactionNumbers: reactionNumbers(input.protocol),
     ...(input.plan.base ? { base: baseNotice(input) } : {}),
     limits: input.plan.limits ?? {
@@ -95,7 +87,12 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
       answerTokens: 1,
     },
   };
-  const file: AgentFile = { format: AGENT_FORMAT, formatVersion: AGENT_FORMAT_VERSION, manifest, files };
+  const file: AgentFile<AgentManifest> = {
+    format: AGENT_FORMAT,
+    formatVersion: AGENT_FORMAT_VERSION,
+    manifest,
+    files,
+  };
   const agent = JSON.stringify(file);
   return {
     agent,

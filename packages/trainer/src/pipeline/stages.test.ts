@@ -1,12 +1,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { AgentFile } from '@greenhouse/agent-format';
 import { describeWithReference, fixtureProtocol, referenceJson } from '@greenhouse/mtp/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Gpt } from '../model/gpt.js';
 import { Tokenizer } from '../tokenizer/bpe.js';
 import { generateGreedy } from '../train/generate.js';
 import { protocolExamples } from '../train/protocol-data.js';
-import { loadAgent, type AgentFile } from './agent-file.js';
+import { loadAgent, type AgentManifest } from './agent-file.js';
 import { exportStage } from './export-stage.js';
 import type { TrainingPlan } from './plan.js';
 import { tokenizerStage } from './tokenizer-stage.js';
@@ -162,7 +163,7 @@ describe('training, export and loading', () => {
 
   describeWithReference('the manifest and the official MTP model schema', () => {
     it('validates', () => {
-      const file = JSON.parse(exported().agent) as AgentFile;
+      const file = JSON.parse(exported().agent) as AgentFile<AgentManifest>;
       const ajv = new Ajv2020({ allErrors: true });
       addFormats.default(ajv);
       const validate = ajv.compile(referenceJson('schemas/v1/model_1_0_0.json'));
@@ -175,7 +176,7 @@ describe('training, export and loading', () => {
     const { agent, metrics } = exported();
     expect(metrics.bytes).toBe(Buffer.byteLength(agent));
     expect(metrics.parameters).toBe(new Gpt(plan.model, { maxTokens: 1 }).layout.count);
-    const file = JSON.parse(agent) as AgentFile;
+    const file = JSON.parse(agent) as AgentFile<AgentManifest>;
     expect(file.manifest).toMatchObject({
       $schema: 'https://mtp.schemas.databiomes.com/v1/model_1_0_0.json',
       name: 'Maren',
@@ -223,7 +224,7 @@ describe('training, export and loading', () => {
 
   it('refuses a damaged agent file', () => {
     const { agent } = exported();
-    const file = JSON.parse(agent) as AgentFile;
+    const file = JSON.parse(agent) as AgentFile<AgentManifest>;
     const tamper = (path: string, change: (s: string) => string) =>
       JSON.stringify({ ...file, files: { ...file.files, [path]: change(file.files[path]!) } });
     const weights = Buffer.from(file.files['weights.bin']!, 'base64');

@@ -1,7 +1,7 @@
 import { renderGuardrail, renderSample } from '@greenhouse/mtp';
 import { fixtureProtocol } from '@greenhouse/mtp/testing';
 import { describe, expect, it } from 'vitest';
-import { preTokenize, toByteSymbols, fromByteSymbols, BYTE_SYMBOLS } from './byte-level.js';
+import { toByteSymbols, fromByteSymbols } from './byte-level.js';
 import { Tokenizer, trainBpe } from './bpe.js';
 import { protocolAddedTokens } from './protocol-tokens.js';
 
@@ -23,28 +23,13 @@ function exampleCorpus() {
   return { protocol, texts };
 }
 
-describe('byte-level alphabet', () => {
-  it('has 256 distinct printable symbols and maps the space to Ġ as GPT-2 does', () => {
-    expect(new Set(BYTE_SYMBOLS).size).toBe(256);
+// The alphabet itself and the pre-tokenizer: @greenhouse/agent-format's tests.
+describe('byte-level symbols', () => {
+  it('turn text into one symbol per UTF-8 byte and back, the space as Ġ as GPT-2 does', () => {
     expect(toByteSymbols(' ')).toBe('Ġ');
     expect(toByteSymbols('\n')).toBe('Ċ');
     const text = 'zażółć gęślą jaźń — 🌳\u0000\t';
     expect(fromByteSymbols(toByteSymbols(text))).toBe(text);
-  });
-
-  it('pre-tokenizes digits one by one and words with their leading space', () => {
-    expect(preTokenize('Emotion 105, hi  there\n')).toEqual([
-      'Emotion',
-      ' ',
-      '1',
-      '0',
-      '5',
-      ',',
-      ' hi',
-      ' ',
-      ' there',
-      '\n',
-    ]);
   });
 });
 

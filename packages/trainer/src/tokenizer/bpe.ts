@@ -8,7 +8,8 @@
 // agent's protocol tokens after it, so the base's ids stay where its embeddings learned them).
 // Added tokens are matched in the text before anything else (leftmost, longest first) and are never
 // part of a merge, so every protocol token is exactly one id.
-import { BYTE_SYMBOLS, fromByteSymbols, preTokenize, toByteSymbols } from './byte-level.js';
+import { BYTE_SYMBOLS, mergeKey, mergeSymbols, preTokenize } from '@greenhouse/agent-format';
+import { fromByteSymbols, toByteSymbols } from './byte-level.js';
 
 export interface AddedToken {
   content: string;
@@ -200,7 +201,7 @@ export class Tokenizer {
         : id >= firstAppended
           ? appendedTokens[id - firstAppended]
           : undefined;
-    this.ranks = new Map(merges.map(([l, r], i) => [l + ' ' + r, i]));
+    this.ranks = new Map(merges.map(([l, r], i) => [mergeKey(l, r), i]));
   }
 
   get size(): number {
@@ -243,33 +244,11 @@ export class Tokenizer {
     return ids;
   }
 
-  /** BPE on one pre-tokenized word: repeatedly merge the adjacent pair of lowest rank (leftmost first). */
+  /** BPE on one pre-tokenized word (the agent file's rule: @greenhouse/agent-format `mergeSymbols`). */
   private encodeWord(word: string): number[] {
     const cached = this.cache.get(word);
     if (cached) return cached;
-    let symbols = Array.from(word);
-    for (;;) {
-      let bestRank = Infinity;
-      let bestPair = '';
-      for (let i = 0; i + 1 < symbols.length; i++) {
-        const rank = this.ranks.get(symbols[i]! + ' ' + symbols[i + 1]!);
-        if (rank !== undefined && rank < bestRank) {
-          bestRank = rank;
-          bestPair = symbols[i]! + ' ' + symbols[i + 1]!;
-        }
-      }
-      if (bestRank === Infinity) break;
-      const [left, right] = bestPair.split(' ') as [string, string];
-      const out: string[] = [];
-      for (let i = 0; i < symbols.length; i++) {
-        if (i + 1 < symbols.length && symbols[i] === left && symbols[i + 1] === right) {
-          out.push(left + right);
-          i++;
-        } else out.push(symbols[i]!);
-      }
-      symbols = out;
-    }
-    const ids = symbols.map((s) => this.vocab.get(s)!);
+    const ids = mergeSymbols(Array.from(word), this.ranks).map((s) => this.vocab.get(s)!);
     if (this.cache.size < 100_000) this.cache.set(word, ids);
     return ids;
   }

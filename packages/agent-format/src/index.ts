@@ -1,0 +1,24 @@
+// The Greenhouse agent file format, defined once (README.md): the trainer writes with it, Flora reads with it.
+// No dependencies and no Node or browser APIs: it runs wherever either does.
+export {
+  AGENT_FILES,
+  AGENT_FORMAT,
+  AGENT_FORMAT_VERSION,
+  GPT_FUNCTIONS,
+  gptArchitecture,
+  LAYER_NORM_EPSILON,
+  MODEL_SCHEMA_URL,
+  WEIGHTS_ENCODING,
+} from './format.js';
+export type {
+  AgentFile,
+  Architecture,
+  FileEntry,
+  Manifest,
+  ModelShape,
+  TensorEntry,
+  WeightsTable,
+} from './format.js';
+export { BYTES_PER_VALUE, tensorShapes, tensorTable, valueCount } from './layout.js';
+export type { TensorShape } from './layout.js';
+export { BYTE_SYMBOLS, mergeKey, mergeSymbols, preTokenize, SYMBOL_BYTES } from './byte-level.js';
