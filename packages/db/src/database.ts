@@ -9,7 +9,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { lockDirectory, type DirectoryLock } from './dir-lock.js';
+import { lockDirectory, type DirectoryLock, type OwnerRequestHandler } from './dir-lock.js';
+import { serveImages, takeImage } from './embedded-image.js';
 import type { SqlExecutor } from './sql-executor.js';
 import * as schema from './schema.js';
 
@@ -27,12 +28,14 @@ export interface Database {
   ping(): Promise<boolean>;
   /** The raw connection, for libraries that bring their own SQL (the job queue). */
   readonly executor: SqlExecutor;
+  /** PGlite only: a consistent image of the database (a gzipped tarball; `loadDataDir` opens it). */
+  image?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` null keeps the database in memory (tests). */
+  /** `dataDir` null keeps the database in memory (tests); `loadDataDir` fills a new database from an image. */
   | { driver: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File };
 
 // Both src/ and dist/ sit one level below the package root, where the migrations live.
@@ -78,15 +81,21 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob 
   let lock: DirectoryLock | null = null;
   let client: PGlite;
   if (options.dataDir) {
-    lock = await lockDirectory(options.dataDir);
+    // The owner answers requests for an image (embedded-image.ts) once its database is open.
+    let serve: OwnerRequestHandler = (_line, socket) => socket.end('error: the database is not open yet\n');
+    lock = await lockDirectory(options.dataDir, (line, socket) => serve(line, socket));
     const databaseDir = path.join(lock.directory, 'db');
     mkdirSync(databaseDir, { recursive: true });
     try {
-      client = await PGlite.create(databaseDir);
+      client = await PGlite.create({
+        dataDir: databaseDir,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
     } catch (error) {
       await lock.release();
       throw error;
     }
+    serve = serveImages(lock.directory, client);
   } else {
     client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
@@ -104,6 +113,7 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob 
         return (await client.exec(text)).at(-1) ?? { rows: [] };
       },
     },
+    image: () => takeImage(client),
     async close() {
       await client.close();
       await lock?.release();

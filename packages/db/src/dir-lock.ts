@@ -14,8 +14,10 @@ import path from 'node:path';
  * (no file at all), on Windows it is a named pipe; elsewhere it is a socket file whose stale
  * leftovers are detected by a refused connection.
  *
- * The owner answers each connection with its pid, so a refused second process can say who holds
- * the directory.
+ * The owner answers each connection with its pid (one line), so a refused second process can say
+ * who holds the directory. An owner that takes requests (`onRequest`) then reads one line from the
+ * connection and hands it over with the socket: the lock's socket is the owner's address, which
+ * other processes can find from the directory alone (the backup command asks it for an image).
  */
 export class DirectoryLockedError extends Error {
   constructor(
@@ -31,6 +33,9 @@ export class DirectoryLockedError extends Error {
     this.name = 'DirectoryLockedError';
   }
 }
+
+/** Answers one request line on a connection to the lock's owner; it ends the socket. */
+export type OwnerRequestHandler = (line: string, socket: net.Socket) => void;
 
 export interface DirectoryLock {
   readonly directory: string;
@@ -60,6 +65,8 @@ function listen(server: net.Server, address: string): Promise<void> {
 function askOwner(address: string): Promise<{ alive: boolean; pid: number | null }> {
   return new Promise((resolve) => {
     const socket = net.connect(address);
+    // No request: the owner answers its pid and ends.
+    socket.end();
     let data = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (data += chunk));
@@ -75,12 +82,48 @@ function askOwner(address: string): Promise<{ alive: boolean; pid: number | null
   });
 }
 
-export async function lockDirectory(directory: string): Promise<DirectoryLock> {
+/** Connects to the owner of a locked directory (it first answers its pid, one line). */
+export function connectToOwner(directory: string): net.Socket {
+  return net.connect(socketAddress(realpathSync(directory)).address);
+}
+
+const MAX_REQUEST_BYTES = 1024;
+
+function answer(socket: net.Socket, onRequest: OwnerRequestHandler | undefined): void {
+  socket.on('error', () => socket.destroy());
+  if (!onRequest) {
+    socket.end(`${process.pid}\n`);
+    return;
+  }
+  socket.write(`${process.pid}\n`);
+  let data = '';
+  const done = (line: string | null) => {
+    socket.removeAllListeners('data').removeAllListeners('end');
+    socket.setTimeout(0);
+    if (line === null) socket.end();
+    else onRequest(line, socket);
+  };
+  socket.setEncoding('utf8');
+  socket.setTimeout(10_000, () => socket.destroy());
+  socket.on('data', (chunk: string) => {
+    data += chunk;
+    const newline = data.indexOf('\n');
+    if (newline >= 0) done(data.slice(0, newline));
+    else if (data.length > MAX_REQUEST_BYTES) done(null);
+  });
+  socket.on('end', () => done(null));
+}
+
+export async function lockDirectory(
+  directory: string,
+  onRequest?: OwnerRequestHandler,
+): Promise<DirectoryLock> {
   mkdirSync(directory, { recursive: true });
   const resolved = realpathSync(directory);
   const { address, isFile } = socketAddress(resolved);
 
-  const server = net.createServer((socket) => socket.end(String(process.pid)));
+  // allowHalfOpen: a client may end its side after its request and still read the answer.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => answer(socket, onRequest));
   try {
     await listen(server, address);
   } catch (error) {

@@ -1,0 +1,157 @@
+// Backup and restore (issue 19; README, "Backup and restore"), with real OS processes: a server
+// trains an agent; while it runs, `npm run backup` takes the database (from the running server on
+// the embedded database, pg_dump on PostgreSQL) and the artifacts; `npm run restore` puts them into a
+// new DATA_DIR and ARTIFACTS_DIR (and a new PostgreSQL database when TEST_DATABASE_URL is set); a
+// server on the restored data lists the same agents and serves the same agent file.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, schema, type DatabaseOptions } from '@greenhouse/db';
+import { createPostgresDatabase, testDatabaseDriver } from '@greenhouse/db/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/features/auth/passwords.js';
+import { HttpClient } from './support/http-client.js';
+import {
+  freePort,
+  startServerProcess,
+  waitUntilRunning,
+  type ServerProcess,
+} from './support/server-process.js';
+import { exampleProtocol, pollBloom, settled, TRAINED_FILES } from './support/training.js';
+import { TEST_PASSWORD } from './support/users.js';
+
+const running: ServerProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const p of running) p.child.kill('SIGKILL');
+  for (const cleanup of cleanups) await cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** An empty installation: a DATA_DIR and, on PostgreSQL, a new database. */
+async function installation(prefix: string) {
+  const dataDir = tempDir(prefix);
+  const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
+  if (postgres) cleanups.push(() => postgres.drop());
+  const options: DatabaseOptions = postgres
+    ? { driver: 'postgres', url: postgres.url }
+    : { driver: 'pglite', dataDir };
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+  return { dataDir, options, env };
+}
+
+function cli(name: 'backup' | 'restore', env: NodeJS.ProcessEnv, folder: string) {
+  const entry = fileURLToPath(new URL(`../src/cli/${name}.ts`, import.meta.url));
+  return new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', entry, folder],
+      { env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
+    );
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv, email: string) {
+  const port = await freePort();
+  const server = startServerProcess({
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TRAINING_PRESET: 'tiny',
+    TRAINING_THREADS: '1',
+  });
+  running.push(server);
+  await waitUntilRunning(server, 60_000);
+  const client = new HttpClient(`http://127.0.0.1:${port}`);
+  await client.get('/api/health');
+  expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+  return { server, client };
+}
+
+async function stop(server: ServerProcess) {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+/** What a user sees of their agents: the list, and each trained agent's file. */
+async function agentsSeenBy(client: HttpClient) {
+  const list = await client.get('/api/blooms');
+  expect(list.status).toBe(200);
+  const blooms = (list.json as { blooms: { id: string; name: string; status: string }[] }).blooms;
+  const files: Record<string, string> = {};
+  for (const bloom of blooms) {
+    const download = await client.get(`/api/blooms/${bloom.id}/download`);
+    expect(download.status, download.text).toBe(200);
+    files[bloom.id] = download.text;
+  }
+  return { list: list.json, files };
+}
+
+describe(`backup and restore (${testDatabaseDriver()})`, () => {
+  it(
+    'restores a backup taken while the server runs, with the same agents and agent files',
+    { timeout: 600_000 },
+    async () => {
+      const original = await installation('gh-backup-');
+      const email = `backup.${Date.now()}@example.com`;
+      const database = await openDatabase(original.options);
+      try {
+        await database.migrate();
+        await database.db.insert(schema.users).values({
+          email,
+          firstName: 'Back',
+          lastName: 'Up',
+          passwordHash: await hashPassword(TEST_PASSWORD),
+          emailConfirmedAt: new Date(),
+        });
+      } finally {
+        await database.close();
+      }
+
+      const { server, client } = await startServer(original.env, email);
+      const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
+      expect(uploaded.status).toBe(201);
+      const id = (uploaded.json as { id: string }).id;
+      const trained = await pollBloom(
+        async () => (await client.get(`/api/blooms/${id}`)).json,
+        settled,
+        180_000,
+      );
+      expect(trained.dataset.model.status).toBe('completed');
+      const before = await agentsSeenBy(client);
+      expect(Object.keys(before.files)).toEqual([id]);
+
+      // While the server runs (and owns the embedded database).
+      const folder = path.join(tempDir('gh-backup-folder-'), 'backup');
+      const backedUp = await cli('backup', original.env, folder);
+      expect(backedUp.out).toContain('Backed up');
+      expect(backedUp.code).toBe(0);
+      expect(server.child.exitCode).toBeNull();
+      expect(readdirSync(path.join(folder, 'artifacts', id)).sort()).toEqual(TRAINED_FILES);
+      await stop(server);
+
+      const restored = await installation('gh-restored-');
+      const restoredRun = await cli('restore', restored.env, folder);
+      expect(restoredRun.out).toContain(`${TRAINED_FILES.length} file outputs match their records`);
+      expect(restoredRun.out).not.toContain('MISSING');
+      expect(restoredRun.code).toBe(0);
+      // It never overwrites: the same restore again is refused, and changes nothing.
+      const again = await cli('restore', restored.env, folder);
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('not empty');
+
+      const { client: restoredClient } = await startServer(restored.env, email);
+      const after = await agentsSeenBy(restoredClient);
+      expect(after.list).toEqual(before.list);
+      expect(after.files).toEqual(before.files);
+    },
+  );
+});
