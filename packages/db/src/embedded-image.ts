@@ -18,8 +18,9 @@ const TOKEN_FILE = 'owner-token';
 export async function takeImage(client: PGlite): Promise<Blob> {
   // A checkpoint first, so that opening the image replays (almost) no WAL.
   await client.exec('CHECKPOINT');
-  // query(), exec() and transaction() hold PGlite's transaction mutex while they run; dumpDataDir
-  // holds only the query mutex, so on its own it could fall between two statements of a transaction.
+  // query(), exec() and transaction() hold PGlite's transaction mutex while they run, so the
+  // checkpoint waits for an open transaction; but another may begin before dumpDataDir, which holds
+  // only the query mutex and could fall between two of its statements: hold the transaction mutex too.
   return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
 }
 
