@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Database } from '@greenhouse/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -26,12 +25,14 @@ import { createMailer } from './features/mail/mailer.js';
 import { ArtifactFiles } from './features/pipeline/artifact-files.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
+import { httpServerOptions } from './lib/http-timeouts.js';
 import { signedIn } from './lib/auth-context.js';
 import { instanceSecret } from './lib/instance-secret.js';
 import { webDistDir } from './lib/paths.js';
 import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
 import { csrfPlugin } from './plugins/csrf.js';
-import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { healthRoutes } from './routes/api/health.js';
@@ -66,11 +67,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new RequestLogController(),
     // A malformed address and the like: our error shape (or page), not Fastify's own JSON.
     frameworkErrors: frameworkErrorHandler,
+    // Bounds on slow and stalled clients (lib/http-timeouts.ts), and their 408 in our error shape.
+    ...httpServerOptions(config.http),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
 
   const https = config.appUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
@@ -166,8 +171,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (signedInApi) => {
         signedInApi.addHook('preHandler', signedIn);
         await signedInApi.register(accountRoutes, { accounts, cookies, config });
-        // After the account routes, as before: only the routes below take multipart bodies.
-        await signedInApi.register(fastifyMultipart);
         await signedInApi.register(bloomRoutes, { blooms });
         await signedInApi.register(chatRoutes, { chats, live });
         await signedInApi.register(floraApiRoutes, { dir: floraDir });

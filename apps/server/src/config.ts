@@ -55,6 +55,16 @@ const envSchema = z
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_MODEL: z.string().min(1).optional(),
     LLM_TIMEOUT_SECONDS: z.coerce.number().min(1, 'must be 1 or more').default(60),
+    REQUEST_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(1, 'must be 1 or more')
+      .max(3600, 'must be at most 3600')
+      .default(120),
+    IDLE_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(1, 'must be 1 or more')
+      .max(3600, 'must be at most 3600')
+      .default(120),
   })
   .refine((env) => env.JOB_LEASE_SECONDS >= 2 * env.JOB_SLICE_SECONDS, {
     path: ['JOB_LEASE_SECONDS'],
@@ -113,6 +123,11 @@ const envSchema = z
             timeoutMs: env.LLM_TIMEOUT_SECONDS * 1000,
           }
         : null,
+    /** How long the HTTP server waits for clients (app.ts, httpTimeouts). */
+    http: {
+      requestTimeoutMs: Math.round(env.REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(env.IDLE_TIMEOUT_SECONDS * 1000),
+    },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

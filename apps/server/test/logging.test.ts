@@ -4,11 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startBanner } from '../src/lib/banner.js';
 import { chooseLogFormat, createLogger } from '../src/lib/logger.js';
+import { errorHandlerPlugin } from '../src/plugins/error-handler.js';
 import { RequestLogController } from '../src/plugins/request-log.js';
 import {
   freePort,
@@ -103,6 +105,51 @@ describe('request lines', () => {
     expect((await answer('pretty')).text).toMatch(
       /^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/health\?x=1 200 \d+ ms\n$/,
     );
+  });
+});
+
+describe('error lines', () => {
+  // Issue 19: a 500 logged its SQL parameters (up to 2 MB of protocol) through the error's fields, message,
+  // stack and cause.
+  it('log a failed request once, at the error level, without SQL parameters or the request body', async () => {
+    const out = new Capture(false);
+    const app = Fastify({
+      loggerInstance: createLogger({ logLevel: 'info', logFormat: 'json' }, out),
+      logController: new RequestLogController(),
+    });
+    await app.register(errorHandlerPlugin);
+    const secret = 'PROTOCOL-TEXT '.repeat(2000);
+    app.post('/api/blooms', async () => {
+      const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+        code: '22021',
+        severity: 'ERROR',
+        detail: `Failing row contains (${secret}).`,
+        where: `unnamed portal parameter $1 = '${secret}'`,
+      });
+      throw new DrizzleQueryError(
+        'insert into "blooms" ("name", "content") values ($1, $2)',
+        [secret, secret],
+        cause,
+      );
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/blooms', payload: { protocol: secret } });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('PROTOCOL-TEXT');
+
+    const lines = out.lines().map((l) => JSON.parse(l) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const errors = lines.filter((l) => l.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query: insert into "blooms" ("name", "content") values ($1, $2)',
+      query: 'insert into "blooms" ("name", "content") values ($1, $2)',
+      stack: expect.stringMatching(/^DrizzleQueryError: Failed query: insert[^\n]*\n\s+at /),
+      cause: { type: 'Error', code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' },
+    });
+    expect(lines.filter((l) => l.level === 30)).toHaveLength(1); // the request line
+    expect(out.text).not.toContain('PROTOCOL-TEXT');
+    expect(out.text.length).toBeLessThan(8_000);
   });
 });
 

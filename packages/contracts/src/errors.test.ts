@@ -92,6 +92,7 @@ const ourCodes = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   PAYLOAD_TOO_LARGE: 413,
+  REQUEST_TIMEOUT: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   CONFLICT: 409,
@@ -106,6 +107,8 @@ const validationKeys = [
   'validation.numberMin',
   'validation.numberMax',
   'validation.arrayMin',
+  // Issue 19: NUL or a lone surrogate (storable-text.ts).
+  'validation.invalid_characters',
 ];
 
 const allCodes = Object.keys(errorCodes) as ErrorCode[];
@@ -122,7 +125,7 @@ describe('errorCodes', () => {
   });
 
   it('gives every code a status the clients handle', () => {
-    const allowed = new Set([400, 401, 403, 404, 409, 413, 415, 429, 500, 501, 503]);
+    const allowed = new Set([400, 401, 403, 404, 408, 409, 413, 415, 429, 500, 501, 503]);
     const bad = allCodes.filter((c) => !allowed.has(errorCodes[c].status));
     expect(bad).toEqual([]);
   });

@@ -25,6 +25,8 @@ export const errorCodes = {
   BAD_REQUEST: { status: 400 },
   UNAUTHORIZED: { status: 401 },
   PAYLOAD_TOO_LARGE: { status: 413 },
+  // The request (headers and body) did not arrive within the server's bound (REQUEST_TIMEOUT_SECONDS).
+  REQUEST_TIMEOUT: { status: 408 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   TOO_MANY_REQUESTS: { status: 429 },
   CONFLICT: { status: 409 },
@@ -38,6 +40,8 @@ export const errorCodes = {
   'validation.numberMin': { status: 400 },
   'validation.numberMax': { status: 400 },
   'validation.arrayMin': { status: 400 },
+  // Text the database cannot store: a NUL (U+0000) or a lone UTF-16 surrogate (storable-text.ts).
+  'validation.invalid_characters': { status: 400 },
 
   // account
   'account.not_found': { status: 404 },
@@ -176,6 +180,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request is malformed.',
   UNAUTHORIZED: 'You are not signed in.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type.',
   TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
   CONFLICT: 'The request conflicts with the current state.',
@@ -188,6 +193,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'validation.numberMin': 'The value is too small.',
   'validation.numberMax': 'The value is too large.',
   'validation.arrayMin': 'Too few items.',
+  'validation.invalid_characters': 'The text contains characters that cannot be stored.',
 
   'account.not_found': 'Account not found.',
   'account.registered_with_social_provider': 'This account is registered with a social provider.',

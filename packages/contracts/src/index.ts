@@ -5,3 +5,4 @@ export * from './query-string.js';
 export * from './dates.js';
 export * from './flora.js';
 export * from './chats.js';
+export * from './storable-text.js';

@@ -19,6 +19,39 @@ export type LogDestination = NodeJS.WritableStream & { isTTY?: boolean };
 // Request lines carry these as fields for JSON readers; the readable line says them in its message.
 const PRETTY_HIDDEN = 'pid,hostname,reqId,method,url,statusCode,ms';
 
+const MAX_MESSAGE = 1_000;
+const MAX_QUERY = 2_000;
+// The facts of an error worth a log line: what it is, where, and the database's codes. Nothing that can carry
+// data: not drizzle's `params`, nor PostgreSQL's `detail` / `where` (a failing row, a parameter's value).
+const KEPT_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column'] as const;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (cut)` : text);
+
+/**
+ * The `err` of a log line: type, message, stack, the codes above, the SQL text of a failed query (its
+ * placeholders, not its values) and the cause, the same way. A failed query's message and stack carry its
+ * parameters after "params:" (drizzle's DrizzleQueryError; up to a whole 2 MB protocol): they are cut off.
+ */
+export function errorForLog(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: cut(String(error), MAX_MESSAGE) };
+  const type = error.constructor?.name || error.name || 'Error';
+  const message = cut(error.message.split('\nparams:')[0]!, MAX_MESSAGE);
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const out: Record<string, unknown> = {
+    type,
+    message,
+    stack: [`${type}: ${message}`, ...frames].join('\n'),
+  };
+  const fields = error as unknown as Record<string, unknown>;
+  for (const key of KEPT_FIELDS) {
+    const value = fields[key];
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  }
+  if (typeof fields.query === 'string') out.query = cut(fields.query, MAX_QUERY);
+  if (error.cause !== undefined && depth < 3) out.cause = errorForLog(error.cause, depth + 1);
+  return out;
+}
+
 /** The process's logger, in the format chooseLogFormat picks. */
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
@@ -27,6 +60,7 @@ export function createLogger(
   const options = {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: { err: (error: unknown) => errorForLog(error) },
   };
   if (chooseLogFormat(config.logFormat, destination.isTTY) === 'json') {
     return destination === process.stdout ? pino(options) : pino(options, destination);

@@ -1,4 +1,5 @@
-import { isErrorCode, type ApiError, type ErrorCode } from '@greenhouse/contracts';
+import { isErrorCode, statusOf, type ApiError, type ErrorCode } from '@greenhouse/contracts';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -120,4 +121,34 @@ export function frameworkErrorHandler(
   void sendError(request, reply, body, malformed ? 'malformed' : 'other');
   // Fastify runs no hooks for these requests, so its per-request line is ours to write.
   logRequestLine(request, body.status, reply.elapsedTime);
+}
+
+/**
+ * Errors Node's HTTP parser raises on a connection before there is a request to answer (Fastify's
+ * `clientErrorHandler` option, app.ts): a request that did not arrive within the request timeout (408
+ * REQUEST_TIMEOUT), headers too large (header.invalid), malformed HTTP (BAD_REQUEST). Answered in the API's
+ * error shape, then the connection is closed. Not logged above debug: they are the client's, not ours.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 'REQUEST_TIMEOUT'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'header.invalid'
+        : 'BAD_REQUEST';
+  const body = JSON.stringify(errorOf(code));
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusOf(code)} ${code === 'REQUEST_TIMEOUT' ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -34,7 +34,13 @@ export function fakeWebRoot(): string {
  * without a socket; `app.listen` works too for tests that need a real port.
  */
 export async function createTestApp(
-  overrides: { env?: NodeJS.ProcessEnv; webRoot?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+  overrides: {
+    env?: NodeJS.ProcessEnv;
+    webRoot?: string;
+    beforeReady?: (app: FastifyInstance) => void;
+    /** false: nobody works the queue (agents stay pending), for tests that only look at the API's answers. */
+    workers?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-app-'));
   // The tiny training preset: the whole pipeline, on a model that trains in seconds.
@@ -52,17 +58,18 @@ export async function createTestApp(
   overrides.beforeReady?.(app);
   await app.ready();
   // Like the embedded server, the test app works its own queue.
-  const workers = await startWorkers(config, test.database, queue, app.log);
+  const workers =
+    overrides.workers === false ? null : await startWorkers(config, test.database, queue, app.log);
   return {
     app,
     dataDir,
     config,
     database: test.database,
     async close() {
-      workers.pause();
+      workers?.pause();
       await app.close();
       await queue.stop();
-      workers.close();
+      workers?.close();
       await test.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -927,6 +927,7 @@ export const en = {
     BAD_REQUEST: 'The request was not valid.',
     UNAUTHORIZED: 'You are not signed in.',
     PAYLOAD_TOO_LARGE: 'The upload is too large.',
+    REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
     UNSUPPORTED_MEDIA_TYPE: 'This type of content is not supported.',
     TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
     CONFLICT: 'This conflicts with the current state. Refresh and try again.',
@@ -939,6 +940,7 @@ export const en = {
       numberMin: 'The value is too small.',
       numberMax: 'The value is too large.',
       arrayMin: 'Too few items were chosen.',
+      invalid_characters: 'The text contains characters that cannot be saved (such as a NUL character).',
     },
     account: {
       not_found: 'Account not found.',

@@ -921,6 +921,7 @@ export const pl: Translations = {
     BAD_REQUEST: 'Żądanie jest nieprawidłowe.',
     UNAUTHORIZED: 'Nie jesteś zalogowany.',
     PAYLOAD_TOO_LARGE: 'Przesyłane dane są zbyt duże.',
+    REQUEST_TIMEOUT: 'Żądanie docierało zbyt długo. Spróbuj ponownie.',
     UNSUPPORTED_MEDIA_TYPE: 'Ten typ zawartości nie jest obsługiwany.',
     TOO_MANY_REQUESTS: 'Zbyt wiele żądań. Spróbuj ponownie później.',
     CONFLICT: 'Operacja koliduje z bieżącym stanem. Odśwież stronę i spróbuj ponownie.',
@@ -933,6 +934,7 @@ export const pl: Translations = {
       numberMin: 'Wartość jest za mała.',
       numberMax: 'Wartość jest za duża.',
       arrayMin: 'Wybrano za mało elementów.',
+      invalid_characters: 'Tekst zawiera znaki, których nie można zapisać (np. znak NUL).',
     },
     account: {
       not_found: 'Nie znaleziono konta.',

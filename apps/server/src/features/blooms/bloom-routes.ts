@@ -1,10 +1,10 @@
 import { bloomListResponseSchema, bloomNameRequestSchema, bloomSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
 import { withoutControlCharacters } from '../../lib/text.js';
 import { bloomList, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
+import { readUploadForm } from './upload-form.js';
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
 function attachment(name: string): string {
@@ -17,6 +17,12 @@ function attachment(name: string): string {
 }
 
 export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = async (app, { blooms }) => {
+  // The upload's body is read whole (up to its route's bodyLimit, within the server's request timeout) and
+  // parsed by readUploadForm. Only the routes of this plugin take multipart bodies.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
   app.post(
     '/bloom/upload',
     {
@@ -25,26 +31,13 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      let name: string | undefined;
-      let file: { fileName: string; bytes: Buffer } | undefined;
-      for await (const part of request.parts({
-        limits: { fileSize: MAX_PROTOCOL_BYTES, files: 1, fields: 4, fieldSize: 4096 },
-      })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || file) {
-            await part.toBuffer();
-            continue;
-          }
-          file = { fileName: part.filename, bytes: await part.toBuffer() };
-        } else if (part.fieldname === 'name' && typeof part.value === 'string') {
-          name = part.value;
-        }
-      }
-      if (!file) throw AppError.field('bloom.missing_file', 'file');
+      const { name, file } = await readUploadForm(
+        request.body,
+        request.headers['content-type'],
+        MAX_PROTOCOL_BYTES,
+      );
       const checked = checkProtocolFile(file.fileName, file.bytes);
-      return reply.status(201).send(await blooms.create(user, checked, name));
+      return reply.status(201).send(await blooms.create(request.user, checked, name));
     },
   );
 
