@@ -27,7 +27,7 @@ export async function readUploadForm(
   if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), {
+    form = await new Response(new Uint8Array(body), {
       headers: { 'content-type': contentType ?? '' },
     }).formData();
   } catch {
