@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { httpServerOptions } from './lib/http-timeouts.js';
 
 describe('loadConfig', () => {
   it('has embedded defaults that need no setup', () => {
@@ -36,6 +37,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(
       /LOG_FORMAT: must be json or pretty \(got "yaml"\)/,
     );
+  });
+
+  it('bounds slow clients: 120 s per request (headers 30 s), 120 s idle, REQUEST_TIMEOUT_SECONDS and IDLE_TIMEOUT_SECONDS', () => {
+    expect(httpServerOptions(loadConfig({}).http)).toEqual({
+      requestTimeout: 120_000,
+      connectionTimeout: 120_000,
+      keepAliveTimeout: 72_000,
+      http: { headersTimeout: 30_000, connectionsCheckingInterval: 5_000 },
+    });
+    expect(
+      httpServerOptions(loadConfig({ REQUEST_TIMEOUT_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '10' }).http),
+    ).toEqual({
+      requestTimeout: 2_000,
+      connectionTimeout: 10_000,
+      keepAliveTimeout: 10_000,
+      http: { headersTimeout: 2_000, connectionsCheckingInterval: 500 },
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(
+      /REQUEST_TIMEOUT_SECONDS: must be 1 or more/,
+    );
+    expect(() => loadConfig({ IDLE_TIMEOUT_SECONDS: 'soon' })).toThrow(/IDLE_TIMEOUT_SECONDS/);
   });
 
   it('lists every bad value with its variable name', () => {
