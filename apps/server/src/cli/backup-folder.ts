@@ -23,6 +23,26 @@ export interface Manifest {
 /** A problem the operator can fix: printed without a stack trace. */
 export class BackupError extends Error {}
 
+/** Runs a command that takes one folder: its usage on bad arguments, a BackupError as one line. */
+export async function runFolderCommand(
+  usage: string,
+  name: string,
+  command: (folder: string) => Promise<string>,
+): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0]!.startsWith('-')) {
+    process.stderr.write(`${usage}\n`);
+    process.exit(2);
+  }
+  try {
+    process.stdout.write(`${await command(path.resolve(args[0]!))}\n`);
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    process.stderr.write(`${name} failed: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 export async function writeManifest(folder: string, manifest: Manifest): Promise<void> {
   await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }

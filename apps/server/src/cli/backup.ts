@@ -17,6 +17,7 @@ import {
   copyTree,
   databaseFile,
   entriesOf,
+  runFolderCommand,
   runPostgresTool,
   writeManifest,
 } from './backup-folder.js';
@@ -64,16 +65,4 @@ async function backup(config: Config, folder: string): Promise<string> {
   return `Backed up the ${database.driver === 'postgres' ? 'PostgreSQL' : 'embedded'} database and ${files} artifact files into ${folder}.`;
 }
 
-const config = loadConfigOrExit();
-const args = process.argv.slice(2);
-if (args.length !== 1 || args[0]!.startsWith('-')) {
-  process.stderr.write(`${usage}\n`);
-  process.exit(2);
-}
-try {
-  process.stdout.write(`${await backup(config, path.resolve(args[0]!))}\n`);
-} catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  process.stderr.write(`Backup failed: ${error.message}\n`);
-  process.exit(1);
-}
+await runFolderCommand(usage, 'Backup', (folder) => backup(loadConfigOrExit(), folder));

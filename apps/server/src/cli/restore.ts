@@ -18,6 +18,7 @@ import {
   databaseFile,
   entriesOf,
   readManifest,
+  runFolderCommand,
   runPostgresTool,
 } from './backup-folder.js';
 
@@ -79,16 +80,4 @@ async function restore(config: Config, folder: string): Promise<string> {
   }
 }
 
-const config = loadConfigOrExit();
-const args = process.argv.slice(2);
-if (args.length !== 1 || args[0]!.startsWith('-')) {
-  process.stderr.write(`${usage}\n`);
-  process.exit(2);
-}
-try {
-  process.stdout.write(`${await restore(config, path.resolve(args[0]!))}\n`);
-} catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  process.stderr.write(`Restore failed: ${error.message}\n`);
-  process.exit(1);
-}
+await runFolderCommand(usage, 'Restore', (folder) => restore(loadConfigOrExit(), folder));
