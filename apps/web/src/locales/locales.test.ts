@@ -61,6 +61,22 @@ describe.each([
   });
 });
 
+describe('pl texts', () => {
+  it('have exactly the keys of the English ones (the type says so too)', () => {
+    expect(leaves(pl).sort()).toEqual(leaves(en).sort());
+  });
+
+  it('have the agent page’s payment texts, translated', () => {
+    const keys = leaves(en.agent.payment);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      const text = lookup(pl.agent.payment, key);
+      expect(typeof text).toBe('string');
+      expect(text).not.toBe(lookup(en.agent.payment, key));
+    }
+  });
+});
+
 describe('the spec’s literal English texts', () => {
   it.each([
     ['signIn.heading', 'Welcome Back!'],

@@ -16,6 +16,7 @@ import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
 import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
+import { usePaymentReturn } from '../../features/blooms/use-payment-return';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../lib/paths';
 import '../../components/agent-card/agent-card.css';
@@ -47,6 +48,8 @@ function AgentPage({ id }: { id: string }) {
   // While its delete runs the agent is not fetched: a poll would find it gone and flash "not found".
   const [deleting, setDeleting] = useState(false);
   const query = useBloom(id, { enabled: !deleting });
+  // Back from the checkout (?payment=success): the payment is reconciled once, then the parameter goes.
+  usePaymentReturn(id);
   const deleteBloom = useDeleteBloom();
   const bloom = query.data;
   useDocumentTitle(bloom?.name ?? t('titles.agent'));

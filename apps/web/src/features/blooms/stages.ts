@@ -29,6 +29,20 @@ export function isPipelineSettled(bloom: Pick<Bloom, 'stages' | 'dataset'>): boo
   );
 }
 
+/** The stages that train the model: they start only once the agent is paid for (the data stages do not wait). */
+export const isTrainingStage = (stage: Pick<BloomStage, 'name'>): boolean =>
+  stage.name.startsWith('training_');
+
+/**
+ * Whether an unpaid agent's pipeline has done all it can before the payment: nothing running, and no data
+ * stage left to run (only training stages are pending).
+ */
+export function isWaitingForPayment(stages: readonly BloomStage[]): boolean {
+  return orderedStages(stages).every(
+    (stage) => stage.status !== 'processing' && (stage.status === 'completed' || isTrainingStage(stage)),
+  );
+}
+
 /** The stage worth announcing: the failed one, else the running one, else the next pending one. */
 export function currentStage(stages: readonly BloomStage[]): BloomStage | undefined {
   const ordered = orderedStages(stages);

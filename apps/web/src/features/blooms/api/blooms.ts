@@ -16,7 +16,7 @@ import { apiClient, isApiRequestError } from '../../../lib/api-client';
 import { ownedList, useDeleteOwned } from '../../../lib/owned-list';
 import { queryKeys } from '../../../lib/query-client';
 import { smoothStageEtas, type StageEtas } from '../eta';
-import { isPipelineSettled } from '../stages';
+import { isPipelineSettled, isWaitingForPayment } from '../stages';
 
 /** The user's agents: GET /blooms (page by page), PUT /blooms/{id} with the new name, DELETE /blooms/{id}. */
 export const bloomList = ownedList({
@@ -42,16 +42,22 @@ const bloomPath = bloomList.itemPath;
 export const isBloomNotFound = (error: unknown): boolean => isApiRequestError(error) && error.status === 404;
 
 /**
- * The refetch interval of an agent: every 2 s while its pipeline runs; never once every stage completed or
- * one failed, nor when the agent is gone.
+ * The refetch interval of an agent: every 2 s while its payment is being confirmed (pending, processing:
+ * the provider's webhook may land any moment) or its pipeline runs; never once every stage completed or one
+ * failed, nor when the agent is gone, nor while an unpaid agent waits for its owner to pay with nothing
+ * running (its training stages cannot start before the payment; paying starts with the checkout).
  */
 export function bloomPollInterval(bloom: Bloom | undefined, error: unknown): number | false {
   if (isBloomNotFound(error) || !bloom) return false;
-  return isPipelineSettled(bloom) ? false : BLOOM_POLL_MS;
+  const { status } = bloom.payment;
+  if (status === 'pending' || status === 'processing') return BLOOM_POLL_MS;
+  if (isPipelineSettled(bloom)) return false;
+  if (status !== 'paid' && isWaitingForPayment(bloom.stages)) return false;
+  return BLOOM_POLL_MS;
 }
 
 /** Puts a fresher copy of an agent into the sidebar's list, where the list has it (status label, name). */
-function updateListedBloom(queryClient: QueryClient, bloom: Bloom) {
+export function updateListedBloom(queryClient: QueryClient, bloom: Bloom) {
   queryClient.setQueryData<InfiniteData<BloomListResponse>>(bloomListQueryKey, (list) =>
     list?.pages.some((page) => page.blooms.some((b) => b.id === bloom.id))
       ? {

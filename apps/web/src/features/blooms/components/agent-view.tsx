@@ -58,7 +58,7 @@ export function AgentView({
         }
         side={
           <div className="agent-progress">
-            <CostCard payment={bloom.payment} />
+            <CostCard payment={bloom.payment} bloomId={bloom.id} />
             <StageList stages={bloom.stages} renderStageDetails={renderStageDetails} />
             {belowStages}
             <Link to={paths.flora} className="agent-card agent-card--link">

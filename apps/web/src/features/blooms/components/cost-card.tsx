@@ -1,7 +1,12 @@
 import type { Bloom, PaymentStatus } from '@greenhouse/contracts';
+import clsx from 'clsx';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner/spinner';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/format';
+import { canPay, usePayForBloom } from '../api/payment';
 import { StatusPill, type PillTone } from './status-pill';
 import '../../../components/agent-card/agent-card.css';
 import './cost-card.css';
@@ -15,11 +20,19 @@ const paymentTone: Record<PaymentStatus, PillTone> = {
   failed: 'danger',
 };
 
+interface CostCardProps {
+  /** Null on /agent/new: the agent does not exist yet. */
+  payment: Bloom['payment'] | null;
+  /** The agent to pay for; without it (the upload screen) the card only shows the cost. */
+  bloomId?: string;
+}
+
 /**
  * "Total Cost: $X" with the payment status. Without a payment (a new agent not uploaded yet) the cost is
- * N/A and the status Not started, as on the original upload screen.
+ * N/A and the status Not started, as on the original upload screen. For an agent, the card also says
+ * where its payment stands and offers "Pay and train" while it can be paid for.
  */
-export function CostCard({ payment }: { payment: Bloom['payment'] | null }) {
+export function CostCard({ payment, bloomId }: CostCardProps) {
   const { t, i18n } = useTranslation();
   const amount = payment
     ? formatMoney(payment.amountCents, payment.currency, currentLanguage(i18n))
@@ -27,11 +40,85 @@ export function CostCard({ payment }: { payment: Bloom['payment'] | null }) {
   const status = payment?.status ?? 'not_initialized';
   return (
     <div className="agent-card cost-card">
-      <p className="agent-card__label">{t('agent.costLabel', { amount })}</p>
-      <StatusPill tone={paymentTone[status]}>
-        <span className="visually-hidden">{t('agent.paymentStatus')}: </span>
-        {t(`paymentStatus.${status}`)}
-      </StatusPill>
+      <div className="cost-card__row">
+        <p className="agent-card__label">{t('agent.costLabel', { amount })}</p>
+        <StatusPill tone={paymentTone[status]}>
+          <span className="visually-hidden">{t('agent.paymentStatus')}: </span>
+          {t(`paymentStatus.${status}`)}
+        </StatusPill>
+      </div>
+      {payment && bloomId !== undefined && <PaymentActions payment={payment} bloomId={bloomId} />}
     </div>
   );
+}
+
+/** What the owner can do about the payment: the state in words, and the way to the checkout. */
+function PaymentActions({ payment, bloomId }: { payment: Bloom['payment']; bloomId: string }) {
+  const { t } = useTranslation();
+  const pay = usePayForBloom(bloomId);
+  const { reset } = pay;
+  const free = payment.amountCents <= 0;
+  const note = free ? null : paymentNote(payment.status);
+  // Pending: the checkout was opened and not finished; a new checkout session can be asked for.
+  const offer = canPay(payment) ? 'pay' : payment.status === 'pending' && !free ? 'return' : null;
+  // The browser leaves for the checkout; the button stays busy until then. Coming back with the Back
+  // button may restore this page as it was (back/forward cache): the button is usable again.
+  const leaving = pay.isPending || pay.isSuccess;
+
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && reset();
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [reset]);
+
+  return (
+    <>
+      {/* Present from the start so a status change (after a poll) is announced politely. */}
+      <p className="cost-card__note" aria-live="polite" data-status={payment.status}>
+        {note && t(note)}
+      </p>
+      {offer && (
+        <button
+          type="button"
+          className={clsx(
+            'btn btn--block cost-card__action',
+            offer === 'pay' ? 'btn--primary' : 'btn--outline',
+          )}
+          disabled={leaving}
+          aria-busy={leaving}
+          onClick={() => pay.mutate()}
+        >
+          {leaving && <Spinner dark={offer !== 'pay'} />}
+          {leaving
+            ? t('agent.payment.redirecting')
+            : offer === 'pay'
+              ? t('agent.payment.payAndTrain')
+              : t('agent.payment.returnToCheckout')}
+        </button>
+      )}
+      {pay.isError && (
+        <p className="cost-card__error" role="alert">
+          {apiErrorMessage(t, pay.error)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The i18n key of a line about the payment's state, or null when the pill says it all (paid). */
+function paymentNote(status: PaymentStatus): string | null {
+  switch (status) {
+    case 'not_initialized':
+      return 'agent.payment.notInitialized';
+    case 'pending':
+      return 'agent.payment.pending';
+    case 'processing':
+      return 'agent.payment.processing';
+    case 'expired':
+      return 'agent.payment.expired';
+    case 'failed':
+      return 'agent.payment.failed';
+    case 'paid':
+      return null;
+  }
 }
