@@ -22,6 +22,10 @@ import { defaultFloraDownloadsDir } from './features/flora/flora-downloads.js';
 import { floraApiRoutes, floraFileRoutes } from './features/flora/flora-routes.js';
 import type { JobQueue } from './features/jobs/job-queue.js';
 import { createMailer } from './features/mail/mailer.js';
+import { freeUnpaidAgents } from './features/payments/free-agents.js';
+import { paymentRoutes, paymentWebhookRoutes } from './features/payments/payment-routes.js';
+import { PaymentService } from './features/payments/payment-service.js';
+import { createStripeClient } from './features/payments/stripe-client.js';
 import { ArtifactFiles } from './features/pipeline/artifact-files.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
@@ -117,6 +121,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
   const accounts = new AccountService(db, sessions);
   const blooms = new BloomService(db, options.queue, config, new ArtifactFiles(config.artifactsDir));
+  // Agents priced earlier that nobody paid for are free once the price is 0 (features/payments/free-agents.ts).
+  const freed = await freeUnpaidAgents(db, options.queue, {
+    priceCents: config.agentPriceCents,
+    providerConfigured: config.stripe !== null,
+  });
+  if (freed > 0) app.log.warn({ agents: freed }, 'unpaid agents made free (the price is 0 now)');
+  const payments = new PaymentService({
+    db,
+    queue: options.queue,
+    blooms,
+    stripe: config.stripe ? { client: createStripeClient(config.stripe), config: config.stripe } : null,
+    config,
+    log: app.log,
+  });
   const live = new LiveAnswers();
   const chats = new ChatService(
     db,
@@ -154,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const floraDir = config.floraDownloadsDir ?? defaultFloraDownloadsDir;
   await app.register(floraFileRoutes, { dir: floraDir });
   await app.register(fastifyCookie);
+  // The provider's webhook: beside the API's scope, so without its session, CSRF and body parsing.
+  await app.register(paymentWebhookRoutes, { prefix: '/api', payments });
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, {
@@ -174,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await signedInApi.register(bloomRoutes, { blooms });
         await signedInApi.register(chatRoutes, { chats, live });
         await signedInApi.register(floraApiRoutes, { dir: floraDir });
+        await signedInApi.register(paymentRoutes, { payments });
       });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');

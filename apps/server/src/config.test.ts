@@ -72,4 +72,37 @@ describe('loadConfig', () => {
       expect(message).toContain('LOG_LEVEL');
     }
   });
+
+  it('reads the payment provider: both keys or neither, a price above 0 only with them (issue 20)', () => {
+    const free = loadConfig({});
+    expect(free.stripe).toBeNull();
+    expect(free.paymentCurrency).toBe('usd');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ AGENT_PRICE_CENTS: '500' })).toThrow(
+      /AGENT_PRICE_CENTS: a price above 0 needs the payment provider/,
+    );
+    const priced = loadConfig({
+      AGENT_PRICE_CENTS: '500',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      PAYMENT_CURRENCY: 'EUR',
+    });
+    expect(priced.agentPriceCents).toBe(500);
+    expect(priced.paymentCurrency).toBe('eur');
+    expect(priced.stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiUrl: null });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_WEBHOOK_SECRET: 'wh',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).stripe?.apiUrl,
+    ).toBe('http://127.0.0.1:12111');
+    expect(() => loadConfig({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL: must be an http/);
+    expect(() => loadConfig({ PAYMENT_CURRENCY: 'dollars' })).toThrow(
+      /PAYMENT_CURRENCY: must be a three-letter/,
+    );
+  });
 });

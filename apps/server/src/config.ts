@@ -43,6 +43,14 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
     AGENT_PRICE_CENTS: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
+    PAYMENT_CURRENCY: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code such as usd')
+      .transform((c) => c.toLowerCase())
+      .default('usd'),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     ARTIFACTS_DIR: z.string().min(1).optional(),
     RUN_JOBS: booleanString.default(true),
     JOB_SLICE_SECONDS: z.coerce.number().min(0.1, 'must be 0.1 or more').default(60),
@@ -74,6 +82,15 @@ const envSchema = z
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
   })
+  .refine((env) => !env.STRIPE_SECRET_KEY === !env.STRIPE_WEBHOOK_SECRET, {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+  })
+  .refine((env) => env.AGENT_PRICE_CENTS === 0 || !!env.STRIPE_SECRET_KEY, {
+    path: ['AGENT_PRICE_CENTS'],
+    message:
+      'a price above 0 needs the payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or set the price to 0',
+  })
   .refine((env) => !env.LLM_BASE_URL === !env.LLM_MODEL, {
     path: ['LLM_MODEL'],
     message: 'LLM_BASE_URL and LLM_MODEL must be set together (LLM_API_KEY too, if the server needs one)',
@@ -102,6 +119,18 @@ const envSchema = z
           from: env.MAIL_FROM,
         } as const),
     agentPriceCents: env.AGENT_PRICE_CENTS,
+    /** The currency of new agents' prices (ISO 4217, lower case). */
+    paymentCurrency: env.PAYMENT_CURRENCY,
+    /** The payment provider (Stripe); null: only free agents (AGENT_PRICE_CENTS=0). */
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            /** Another address of the provider's API (a local peer in tests); null: Stripe's own. */
+            apiUrl: env.STRIPE_API_URL ?? null,
+          }
+        : null,
     artifactsDir: path.resolve(env.ARTIFACTS_DIR ?? path.join(env.DATA_DIR, 'artifacts')),
     jobs: {
       inProcess: env.RUN_JOBS,

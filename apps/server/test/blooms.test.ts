@@ -4,7 +4,7 @@ import { describeWithReference, fixtureText, referenceText } from '@greenhouse/m
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, PRICED_ENV, type TestApp } from './support/test-app.js';
 import { exampleProtocol, pollBloom } from './support/training.js';
 import { signedInClient } from './support/users.js';
 
@@ -303,7 +303,7 @@ describe('the agents list and the agent', () => {
 
 describe('a priced agent (AGENT_PRICE_CENTS)', () => {
   it('waits for payment: not_initialized, and no training', async () => {
-    const priced = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
+    const priced = await createTestApp({ env: PRICED_ENV });
     try {
       const { client } = await signedInClient(priced);
       const res = await client.upload('/api/bloom/upload', {
@@ -321,7 +321,7 @@ describeWithReference('uploading the official example files', () => {
   let priced: TestApp;
   let client: SessionClient;
   beforeAll(async () => {
-    priced = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
+    priced = await createTestApp({ env: PRICED_ENV });
     ({ client } = await signedInClient(priced));
   });
   afterAll(async () => {

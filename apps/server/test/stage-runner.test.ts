@@ -15,7 +15,7 @@ import {
   type StageImplementations,
 } from '../src/features/pipeline/stage-runner.js';
 import { StageFailure } from '../src/features/pipeline/stages.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, PRICED_ENV, type TestApp } from './support/test-app.js';
 import { exampleProtocol } from './support/training.js';
 import { signedInClient } from './support/users.js';
 
@@ -38,7 +38,7 @@ function runnerWith(implementations: StageImplementations = stageImplementations
 
 beforeAll(async () => {
   // Not paid for (a price, no payment): the app's own worker stops after the data stages.
-  t = await createTestApp({ env: { AGENT_PRICE_CENTS: '500' } });
+  t = await createTestApp({ env: PRICED_ENV });
   const { client } = await signedInClient(t);
   owner = client;
   bloomId = (await client.upload('/api/bloom/upload', { file: { name: 'a.json', content: protocolFile() } }))

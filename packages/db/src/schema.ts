@@ -56,6 +56,8 @@ export const users = pgTable(
     promptsRenewalDays: integer('prompts_renewal_days').notNull().default(0),
     promptsUsed: integer('prompts_used').notNull().default(0),
     promptsPeriodStart: timestamp('prompts_period_start', { withTimezone: true }).notNull().defaultNow(),
+    /** The payment provider's customer (Stripe `cus_…`), made at the user's first checkout. */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +65,7 @@ export const users = pgTable(
     // E-mail addresses are unique regardless of case.
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_google_subject_key').on(table.googleSubject),
+    uniqueIndex('users_stripe_customer_id_key').on(table.stripeCustomerId),
   ],
 );
 
@@ -157,7 +160,10 @@ export const blooms = pgTable(
     /** The uploaded file's name (the dataset's name), as the user's client sent it; never a path. */
     datasetName: text('dataset_name').notNull(),
     paymentStatus: paymentStatus('payment_status').notNull(),
+    /** The price, fixed when the agent is made (AGENT_PRICE_CENTS then), in `currency`'s minor unit. */
     priceCents: integer('price_cents').notNull(),
+    /** ISO 4217, lower case (PAYMENT_CURRENCY when the agent was made). */
+    currency: text('currency').notNull().default('usd'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the last stage completed. */
@@ -229,6 +235,36 @@ export const bloomArtifacts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.bloomId, table.stage, table.kind] })],
 );
+
+/**
+ * One checkout session of the payment provider (Stripe `cs_…`) per attempt to pay for an agent; the
+ * agent's payment status follows its latest session (or becomes paid by any of them).
+ */
+export const bloomPayments = pgTable(
+  'bloom_payments',
+  {
+    sessionId: text('session_id').primaryKey(),
+    bloomId: uuid('bloom_id')
+      .notNull()
+      .references(() => blooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: paymentStatus('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bloom_payments_bloom_idx').on(table.bloomId, table.createdAt)],
+);
+
+/** The provider's webhook events already handled (their ids): a delivery seen again changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Chats (the designer)

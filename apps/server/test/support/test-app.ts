@@ -15,8 +15,21 @@ export interface TestApp {
   dataDir: string;
   config: Config;
   database: TestDatabase['database'];
+  queue: JobQueue;
   close(): Promise<void>;
 }
+
+/**
+ * A price above 0 needs the payment provider's keys (config.ts); tests of unpaid agents that never reach
+ * the provider give these (payments.test.ts talks to a real peer instead).
+ */
+export const PRICED_ENV = {
+  AGENT_PRICE_CENTS: '500',
+  STRIPE_SECRET_KEY: 'sk_test_unused',
+  STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+  // Nothing listens here: a test that reached the provider would fail at once.
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+};
 
 /** A temporary folder holding a minimal built web app (its index.html), for `createTestApp({ webRoot })`. */
 export function fakeWebRoot(): string {
@@ -65,6 +78,7 @@ export async function createTestApp(
     dataDir,
     config,
     database: test.database,
+    queue,
     async close() {
       workers?.pause();
       await app.close();

@@ -30,7 +30,7 @@ export class BloomService {
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
-    private readonly config: Pick<Config, 'agentPriceCents'>,
+    private readonly config: Pick<Config, 'agentPriceCents' | 'paymentCurrency'>,
     private readonly files: ArtifactFiles,
   ) {}
 
@@ -62,6 +62,7 @@ export class BloomService {
         name,
         datasetName: file.fileName,
         priceCents: this.config.agentPriceCents,
+        currency: this.config.paymentCurrency,
         // At $0 the agent is paid for at once (the original shows "Total Cost: $0 — PAID").
         paymentStatus: free ? 'paid' : 'not_initialized',
       })

@@ -76,7 +76,7 @@ export function presentBloom(bloom: BloomRow, stageRows: StageRow[], options: Pr
       startedAt: iso(s.startedAt),
       completedAt: iso(s.completedAt),
     })),
-    payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: 'usd' },
+    payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: bloom.currency },
     protocolVersion: options.protocolVersion,
     summary: options.summary,
   };
