@@ -93,16 +93,14 @@ describe('GET /downloads/flora/<file>', () => {
     expect(Number(res.headers['content-length'])).toBe(tgz.length);
   });
 
-  it.each([
-    'notes.txt',
-    'flora-1.0.0.tgz',
-    '..%2Fflora-0.10.0.js',
-    '..%2F..%2Fpackage.json',
-  ])('answers 404 for %s', async (file) => {
-    const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
-    expect(res.statusCode).toBe(404);
-    expect(JSON.parse(res.body)).toMatchObject({ code: 'NOT_FOUND' });
-  });
+  it.each(['notes.txt', 'flora-1.0.0.tgz', '..%2Fflora-0.10.0.js', '..%2F..%2Fpackage.json'])(
+    'answers 404 for %s',
+    async (file) => {
+      const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
+      expect(res.statusCode).toBe(404);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
 
   it('refuses a NUL in the file name as text it cannot take', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/downloads/flora/flora-0.10.0.js%00.tgz' });

@@ -37,8 +37,8 @@ async function upload(client: SessionClient, content: string, name = 'agent.json
   return (res.body as { id: string }).id;
 }
 
-const untilSettled = (client: SessionClient, id: string) =>
-  pollBloom(async () => (await client.get(`/api/blooms/${id}`)).body, settled);
+const untilSettled = (client: SessionClient, id: string, timeoutMs?: number) =>
+  pollBloom(async () => (await client.get(`/api/blooms/${id}`)).body, settled, timeoutMs);
 
 const stageOf = (bloom: Bloom, name: string) => bloom.stages.find((s) => s.name === name)!;
 
@@ -168,14 +168,18 @@ describe('a protocol the model cannot learn', () => {
 describe('a stage longer than its time slice', () => {
   it(
     'pauses at checkpoints and goes on in new jobs, ending with the same model as one run',
-    { timeout: 180_000 },
+    // Two trainings at once, one of them in one-second slices: minutes on a busy two-core machine.
+    { timeout: 300_000 },
     async () => {
       const sliced = await createTestApp({ env: { JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '30' } });
       try {
         const { client } = await signedInClient(sliced);
         const slicedId = await upload(client, exampleProtocol());
         const straightId = await upload(owner, exampleProtocol());
-        const [a, b] = await Promise.all([untilSettled(client, slicedId), untilSettled(owner, straightId)]);
+        const [a, b] = await Promise.all([
+          untilSettled(client, slicedId, 240_000),
+          untilSettled(owner, straightId, 240_000),
+        ]);
         expect(bloomStatusLabel(a)).toBe('trained');
         expect(bloomStatusLabel(b)).toBe('trained');
 
