@@ -56,12 +56,16 @@ export function useBrowser(options: { allowConsole?: RegExp[] } = {}) {
     await browser?.close();
   });
 
-  return async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  /** `options.baseURL`: another app than the shared one (a test that starts its own server). */
+  return async function newPage(
+    viewport = { width: 1280, height: 800 },
+    options: { baseURL?: string } = {},
+  ): Promise<Page> {
     // Each context is a different person at a different address (the app trusts the test's proxy
     // header), so the per-address rate limits apply per test as they would per user.
     const context = await browser.newContext({
       viewport,
-      baseURL,
+      baseURL: options.baseURL ?? baseURL,
       extraHTTPHeaders: { 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` },
     });
     contexts.push(context);
