@@ -8,11 +8,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, schema, type DatabaseOptions } from '@greenhouse/db';
-import { createPostgresDatabase, testDatabaseDriver } from '@greenhouse/db/testing';
+import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/features/auth/passwords.js';
 import { HttpClient } from './support/http-client.js';
+import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
 import {
   freePort,
   startServerProcess,
@@ -23,7 +22,7 @@ import { exampleProtocol, pollBloom, settled, TRAINED_FILES } from './support/tr
 import { TEST_PASSWORD } from './support/users.js';
 
 const running: ServerProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanup[] = [];
 afterAll(async () => {
   for (const p of running) p.child.kill('SIGKILL');
   for (const cleanup of cleanups) await cleanup();
@@ -35,17 +34,7 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** An empty installation: a DATA_DIR and, on PostgreSQL, a new database. */
-async function installation(prefix: string) {
-  const dataDir = tempDir(prefix);
-  const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
-  if (postgres) cleanups.push(() => postgres.drop());
-  const options: DatabaseOptions = postgres
-    ? { driver: 'postgres', url: postgres.url }
-    : { driver: 'pglite', dataDir };
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
-  return { dataDir, options, env };
-}
+const installation = (prefix: string) => emptyInstallation(prefix, cleanups);
 
 function cli(name: 'backup' | 'restore', env: NodeJS.ProcessEnv, folder: string) {
   const entry = fileURLToPath(new URL(`../src/cli/${name}.ts`, import.meta.url));
@@ -101,20 +90,7 @@ describe(`backup and restore (${testDatabaseDriver()})`, () => {
     { timeout: 600_000 },
     async () => {
       const original = await installation('gh-backup-');
-      const email = `backup.${Date.now()}@example.com`;
-      const database = await openDatabase(original.options);
-      try {
-        await database.migrate();
-        await database.db.insert(schema.users).values({
-          email,
-          firstName: 'Back',
-          lastName: 'Up',
-          passwordHash: await hashPassword(TEST_PASSWORD),
-          emailConfirmedAt: new Date(),
-        });
-      } finally {
-        await database.close();
-      }
+      const email = await withConfirmedUser(original.options, 'backup');
 
       const { server, client } = await startServer(original.env, email);
       const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());

@@ -9,13 +9,13 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bloomStatusLabel } from '@greenhouse/contracts';
-import { openDatabase, schema, type DatabaseOptions } from '@greenhouse/db';
-import { createPostgresDatabase, testDatabaseDriver } from '@greenhouse/db/testing';
+import { openDatabase, schema } from '@greenhouse/db';
+import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { loadAgent } from '@greenhouse/trainer';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/features/auth/passwords.js';
 import { HttpClient } from './support/http-client.js';
+import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
 import { startOpenAiPeer } from './support/openai-peer.js';
 import {
   freePort,
@@ -35,7 +35,7 @@ import {
 import { TEST_PASSWORD } from './support/users.js';
 
 const running: ServerProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanup[] = [];
 afterAll(async () => {
   for (const p of running) p.child.kill('SIGKILL');
   for (const cleanup of cleanups) await cleanup();
@@ -60,35 +60,10 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-/** A confirmed account, made in the database before any process owns it. */
-async function createUser(options: DatabaseOptions, email: string): Promise<void> {
-  const database = await openDatabase(options);
-  try {
-    await database.migrate();
-    await database.db.insert(schema.users).values({
-      email,
-      firstName: 'Crash',
-      lastName: 'Test',
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      emailConfirmedAt: new Date(),
-    });
-  } finally {
-    await database.close();
-  }
-}
-
 /** A data directory and a database (PGlite in it, or a new PostgreSQL database) with one user; removed after all. */
 async function freshInstallation(prefix: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const postgres = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
-  if (postgres) cleanups.push(() => postgres.drop());
-  const options: DatabaseOptions = postgres
-    ? { driver: 'postgres', url: postgres.url }
-    : { driver: 'pglite', dataDir };
-  const email = `crash.${Date.now()}@example.com`;
-  await createUser(options, email);
-  return { dataDir, postgres, options, email };
+  const installation = await emptyInstallation(prefix, cleanups);
+  return { ...installation, email: await withConfirmedUser(installation.options, 'crash') };
 }
 
 describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () => {

@@ -93,5 +93,10 @@ export function setUpAppHarness() {
     await i18n.changeLanguage('en');
   });
 
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    // A test's fake clock and spies (window.location.assign, timers) end with it.
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 }

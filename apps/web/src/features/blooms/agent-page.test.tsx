@@ -1,7 +1,7 @@
 import { formatDateTime, type Bloom } from '@greenhouse/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiCalls,
   apiErrorResponse,
@@ -14,11 +14,6 @@ import { jsonResponse, testBloom, testStages, testUser, trainedBloom } from '../
 import { BLOOM_POLL_MS } from './api/blooms';
 
 setUpAppHarness();
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 const isBloom = (url: URL, init: RequestInit, id = 'b1') =>
   url.pathname.endsWith(`/blooms/${id}`) && (init.method ?? 'GET') === 'GET';

@@ -8,7 +8,6 @@ import { jsonResponse, testBloom, testStages, testUser, trainedBloom } from '../
 setUpAppHarness();
 
 afterEach(() => {
-  vi.restoreAllMocks();
   localStore()?.removeItem(storageKeys.sidebarOpen);
 });
 

@@ -1,7 +1,7 @@
 import type { Bloom, PaymentStatus } from '@greenhouse/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import {
@@ -16,11 +16,6 @@ import { jsonResponse, testBloom, testStages, testUser } from '../../test/fixtur
 import { BLOOM_POLL_MS, bloomPollInterval, bloomQueryKey } from './api/blooms';
 
 setUpAppHarness();
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 const CHECKOUT_URL = 'https://checkout.test/c/pay/cs_test_1';
 
