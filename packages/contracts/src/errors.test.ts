@@ -99,6 +99,18 @@ const ourCodes = {
   CSRF_INVALID: 403,
 };
 
+// Issue 21: the admin panel and the settings page.
+const adminAndSettingsCodes = {
+  'account.cannot_delete_self': 409,
+  'account.last_admin': 409,
+  'account.reauthentication_needed': 403,
+  'bloom.not_failed': 409,
+  'session.not_found': 404,
+  'token.not_found': 404,
+  'token.name_required': 400,
+  'token.name_too_long': 400,
+};
+
 const validationKeys = [
   'validation.required',
   'validation.email',
@@ -120,7 +132,12 @@ describe('errorCodes', () => {
   });
 
   it('contains exactly the spec codes, our general codes and the validation keys', () => {
-    const expected = new Set([...specCodes, ...Object.keys(ourCodes), ...validationKeys]);
+    const expected = new Set([
+      ...specCodes,
+      ...Object.keys(ourCodes),
+      ...Object.keys(adminAndSettingsCodes),
+      ...validationKeys,
+    ]);
     expect(new Set(allCodes)).toEqual(expected);
   });
 
@@ -131,7 +148,8 @@ describe('errorCodes', () => {
   });
 
   it('gives our general codes their statuses', () => {
-    for (const [c, status] of Object.entries(ourCodes)) expect(statusOf(c as ErrorCode)).toBe(status);
+    for (const [c, status] of Object.entries({ ...ourCodes, ...adminAndSettingsCodes }))
+      expect([c, statusOf(c as ErrorCode)]).toEqual([c, status]);
   });
 
   it('maps the fixed general codes', () => {
@@ -144,7 +162,7 @@ describe('errorCodes', () => {
 
   it('answers 404 for every *not_found code', () => {
     const notFound = allCodes.filter((c) => /not_found$/i.test(c));
-    expect(notFound).toHaveLength(9);
+    expect(notFound).toHaveLength(11);
     for (const c of notFound) expect([c, statusOf(c)]).toEqual([c, 404]);
   });
 

@@ -61,6 +61,12 @@ export const errorCodes = {
   // 429 rather than 403: the allowance renews with time (prompts.nextRenewalAt), so the same request
   // succeeds later, which is what 429 says.
   'account.prompts_insufficient': { status: 429 },
+  // Admins delete their own account from Settings (with their password), not from the admin panel.
+  'account.cannot_delete_self': { status: 409 },
+  // Demoting, deactivating or deleting the last active admin would leave nobody to run the installation.
+  'account.last_admin': { status: 409 },
+  // Deleting a Google-only account needs a Google sign-in within the last 5 minutes.
+  'account.reauthentication_needed': { status: 403 },
 
   // authorization
   'authorization.unauthorized': { status: 401 },
@@ -102,6 +108,8 @@ export const errorCodes = {
   'bloom.name_too_long': { status: 400 },
   'bloom.file_name_too_long': { status: 400 },
   'bloom.file_not_found': { status: 404 },
+  // Only a failed agent can be retried.
+  'bloom.not_failed': { status: 409 },
 
   // chat
   'chat.not_found': { status: 404 },
@@ -112,6 +120,12 @@ export const errorCodes = {
   'chat.not_ready_to_generate': { status: 409 },
   'chat.closed': { status: 409 },
   'chat.answering': { status: 409 },
+
+  // The user's own sessions and personal API tokens (settings).
+  'session.not_found': { status: 404 },
+  'token.not_found': { status: 404 },
+  'token.name_required': { status: 400 },
+  'token.name_too_long': { status: 400 },
 
   'access.forbidden': { status: 403 },
   'query.invalid_param': { status: 400 },
@@ -209,6 +223,9 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
     'Password must contain a lowercase letter, an uppercase letter, a digit and one of @$!%*#?&, and nothing else.',
   'account.role_invalid': 'Invalid role.',
   'account.prompts_insufficient': 'You have no prompts left.',
+  'account.cannot_delete_self': 'You cannot delete your own account here; use Settings.',
+  'account.last_admin': 'This is the last active admin account.',
+  'account.reauthentication_needed': 'Sign in with Google again to confirm.',
 
   'authorization.unauthorized': 'You are not signed in.',
   'authorization.session_expired': 'Your session has expired. Please sign in again.',
@@ -251,6 +268,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'bloom.name_too_long': 'Bloom name cannot be more than 128 characters long.',
   'bloom.file_name_too_long': 'File name cannot be more than 128 characters long.',
   'bloom.file_not_found': 'File not found.',
+  'bloom.not_failed': 'Only a failed agent can be retried.',
 
   'chat.not_found': 'Chat not found.',
   'chat.title_required': 'Chat title is required.',
@@ -261,6 +279,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'chat.closed': 'This chat is closed.',
   'chat.answering': 'The chat is still answering.',
 
+  'session.not_found': 'Session not found.',
+  'token.not_found': 'Token not found.',
+  'token.name_required': 'Token name is required.',
+  'token.name_too_long': 'Token name cannot be more than 64 characters long.',
   'access.forbidden': 'You do not have access to this resource.',
   'query.invalid_param': 'Invalid query parameter.',
   'header.invalid': 'Invalid header.',

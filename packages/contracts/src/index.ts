@@ -6,3 +6,5 @@ export * from './dates.js';
 export * from './flora.js';
 export * from './chats.js';
 export * from './storable-text.js';
+export * from './admin.js';
+export * from './self-service.js';

@@ -48,8 +48,17 @@ export const users = pgTable(
     /** The Google account's subject (`sub`), once linked. */
     googleSubject: text('google_subject'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    /** False while an account waits for an admin's approval (ACCOUNT_APPROVAL). */
+    /** False while an account waits for an admin's approval (ACCOUNT_APPROVAL), or once an admin deactivates it. */
     active: boolean('active').notNull().default(true),
+    /** When an admin approved the account (activated it while it waited for approval). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * When an admin deactivated it. Inactive without this means waiting for approval, so "waiting"
+     * and "deactivated" stay apart; activating clears it.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The last request of any of its sessions or API tokens (written at most once a minute). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Monthly prompt allowance; 0 means the default (PROMPTS_DEFAULT_LIMIT). */
     promptsLimit: integer('prompts_limit').notNull().default(0),
     /** Renewal period in days; 0 means the default (PROMPTS_RENEWAL_DAYS). */
@@ -81,8 +90,57 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The client address at sign-in (the proxy's word for it when TRUST_PROXY is set). */
+    address: text('address'),
+    /** How the session was signed in: 'password' or 'google' (a Google-only account's fresh sign-in). */
+    signedInWith: text('signed_in_with').notNull().default('password'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Personal API tokens (`gh_…`): the owner's rights over the API as a bearer token; only the SHA-256 is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
+    index('api_tokens_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * What admins did (the admin panel's audit log). No foreign keys: an entry outlives the accounts and
+ * agents it names, so who and whom are also kept as text.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    /** {field: {from, to}} */
+    changes: jsonb('changes').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_events_created_idx').on(table.createdAt)],
 );
 
 export const emailTokenPurpose = pgEnum('email_token_purpose', ['email_confirmation', 'password_reset']);

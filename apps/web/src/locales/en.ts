@@ -970,6 +970,10 @@ export const en = {
         'Password must contain a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * # ? &.',
       role_invalid: 'This role is not valid.',
       prompts_insufficient: 'You have no prompts left. Please wait for your allowance to renew.',
+      cannot_delete_self: 'You cannot delete your own account here. Use Settings → Delete my account.',
+      last_admin: 'This is the last active admin. Make another account an admin first.',
+      reauthentication_needed:
+        'For your safety, sign in with Google again, then delete the account within 5 minutes.',
     },
     authorization: {
       unauthorized: 'You are not signed in.',
@@ -1010,6 +1014,7 @@ export const en = {
       name_too_long: 'Bloom name cannot be more than 128 characters long.',
       file_name_too_long: 'File name cannot be more than 128 characters long.',
       file_not_found: 'File not found.',
+      not_failed: 'Only a failed agent can be retried.',
     },
     chat: {
       not_found: 'Chat not found.',
@@ -1020,6 +1025,14 @@ export const en = {
       not_ready_to_generate: 'This chat is not ready to create an agent yet.',
       closed: 'This chat is closed.',
       answering: 'Please wait until the current answer is finished.',
+    },
+    session: {
+      not_found: 'This session has already ended.',
+    },
+    token: {
+      not_found: 'Token not found.',
+      name_required: 'Token name is required.',
+      name_too_long: 'Token name cannot be more than 64 characters long.',
     },
     access: {
       forbidden: 'You do not have access to this.',

@@ -964,6 +964,10 @@ export const pl: Translations = {
         'Hasło musi zawierać małą literę, wielką literę, cyfrę i jeden ze znaków @ $ ! % * # ? &.',
       role_invalid: 'Ta rola jest nieprawidłowa.',
       prompts_insufficient: 'Wykorzystano wszystkie prompty. Poczekaj na odnowienie limitu.',
+      cannot_delete_self: 'Tutaj nie możesz usunąć własnego konta. Użyj Ustawienia → Usuń moje konto.',
+      last_admin: 'To ostatni aktywny administrator. Najpierw nadaj uprawnienia administratora innemu kontu.',
+      reauthentication_needed:
+        'Ze względów bezpieczeństwa zaloguj się ponownie przez Google, a potem usuń konto w ciągu 5 minut.',
     },
     authorization: {
       unauthorized: 'Nie jesteś zalogowany.',
@@ -1006,6 +1010,7 @@ export const pl: Translations = {
       name_too_long: 'Nazwa agenta nie może mieć więcej niż 128 znaków.',
       file_name_too_long: 'Nazwa pliku nie może mieć więcej niż 128 znaków.',
       file_not_found: 'Nie znaleziono pliku.',
+      not_failed: 'Ponowić można tylko agenta, którego trening się nie powiódł.',
     },
     chat: {
       not_found: 'Nie znaleziono czatu.',
@@ -1016,6 +1021,14 @@ export const pl: Translations = {
       not_ready_to_generate: 'Ten czat nie jest jeszcze gotowy do utworzenia agenta.',
       closed: 'Ten czat jest zamknięty.',
       answering: 'Poczekaj, aż obecna odpowiedź zostanie ukończona.',
+    },
+    session: {
+      not_found: 'Ta sesja została już zakończona.',
+    },
+    token: {
+      not_found: 'Nie znaleziono tokenu.',
+      name_required: 'Nazwa tokenu jest wymagana.',
+      name_too_long: 'Nazwa tokenu nie może mieć więcej niż 64 znaki.',
     },
     access: {
       forbidden: 'Nie masz dostępu do tego zasobu.',

@@ -22,9 +22,12 @@ export class SessionStore implements SessionFinder {
     const token = randomToken();
     const tokenHash = sha256(token);
     const expiresAt = new Date(Date.now() + this.timeouts.maxHours * 3_600_000);
-    await this.db
-      .insert(schema.sessions)
-      .values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 512) ?? null });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(schema.sessions)
+        .values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 512) ?? null });
+      await tx.update(schema.users).set({ lastSeenAt: new Date() }).where(eq(schema.users.id, userId));
+    });
     return { token, tokenHash };
   }
 
@@ -43,10 +46,14 @@ export class SessionStore implements SessionFinder {
       return { expired: true };
     }
     if (now - idleSince > TOUCH_INTERVAL_MS) {
-      await this.db
-        .update(schema.sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(schema.sessions.tokenHash, tokenHash));
+      const seen = new Date(now);
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(schema.sessions)
+          .set({ lastSeenAt: seen })
+          .where(eq(schema.sessions.tokenHash, tokenHash));
+        await tx.update(schema.users).set({ lastSeenAt: seen }).where(eq(schema.users.id, row.user.id));
+      });
     }
     return { session: { tokenHash, user: row.user } };
   }

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { bloomStageNames, paymentStatuses, roleNames, userSchema, workStatuses } from './entities.js';
+import type { ErrorCode } from './errors.js';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from './validation.js';
+
+// The admin panel's calls (under /api, admin only). Lists use the spec's query building (§7);
+// what each list may sort and filter by is written here once, for the server's parser and the client.
+
+const code = (c: ErrorCode): ErrorCode => c;
+
+/** An account as an admin sees it: the user as GET /account/data shows it, and more. */
+export const adminAccountSchema = userSchema.extend({
+  /** ISO date-time. */
+  createdAt: z.string(),
+  /** The last request of any of the account's sessions or tokens (ISO), null if never signed in. */
+  lastSeenAt: z.string().nullable(),
+  /** When an admin approved the account (ISO); null if it never needed or never got approval. */
+  approvedAt: z.string().nullable(),
+  /** When an admin deactivated it (ISO); null while active or waiting for approval. */
+  deactivatedAt: z.string().nullable(),
+  /** Waits for an admin's approval: e-mail confirmed, inactive, and not deactivated by an admin. */
+  pending: z.boolean(),
+  /** The account's own allowance settings as stored: 0 means the default (PROMPTS_DEFAULT_LIMIT/RENEWAL_DAYS). */
+  promptSettings: z.object({ limit: z.number().int(), renewalDays: z.number().int() }),
+  agents: z.number().int(),
+  chats: z.number().int(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+export const adminAccountListResponseSchema = z.object({
+  accounts: z.array(adminAccountSchema),
+  total: z.number().int(),
+});
+export type AdminAccountListResponse = z.infer<typeof adminAccountListResponseSchema>;
+
+/** GET /accounts: sorted by createdAt, newest first, unless the query says otherwise. */
+export const adminAccountListQuery = {
+  sortable: ['createdAt', 'email'],
+  /** email: contains (case-insensitive); role: admin|user; active, pending: true|false. */
+  filterable: ['email', 'role', 'active', 'pending'],
+  defaultSort: 'createdAt',
+} as const;
+
+/** A whole, non-negative number of at most a million (0 means the default). */
+function allowanceNumber() {
+  return z
+    .number({ error: code('validation.required') })
+    .int({ error: code('validation.required') })
+    .min(0, { error: code('validation.numberMin') })
+    .max(1_000_000, { error: code('validation.numberMax') });
+}
+
+function name(max: number, required: ErrorCode, tooLong: ErrorCode) {
+  return z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+}
+
+/** PUT /accounts/{id}: any of these; what is absent stays. Unknown keys are stripped. */
+export const updateAdminAccountRequestSchema = z.object({
+  firstName: name(FIRST_NAME_MAX, 'account.first_name_required', 'account.first_name_too_long').optional(),
+  lastName: name(LAST_NAME_MAX, 'account.last_name_required', 'account.last_name_too_long').optional(),
+  role: z.enum(roleNames, { error: code('account.role_invalid') }).optional(),
+  active: z.boolean({ error: code('validation.required') }).optional(),
+  emailConfirmed: z.boolean({ error: code('validation.required') }).optional(),
+  prompts: z
+    .object(
+      { limit: allowanceNumber().optional(), renewalDays: allowanceNumber().optional() },
+      { error: code('validation.required') },
+    )
+    .optional(),
+});
+export type UpdateAdminAccountRequest = z.infer<typeof updateAdminAccountRequestSchema>;
+
+/** What an audit event records an admin did. */
+export const auditActions = ['account.updated', 'account.deleted', 'bloom.retried'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  action: z.enum(auditActions),
+  /** Who did it (kept as it was, even after that account is gone). */
+  actor: z.object({ id: z.string().nullable(), email: z.string() }),
+  /** Whom or what it was done to: an account (email) or an agent (name). */
+  target: z.object({ type: z.enum(['account', 'bloom']), id: z.string(), label: z.string() }),
+  /** The changed fields, each with its value before and after. */
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  /** ISO date-time. */
+  createdAt: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditListResponseSchema = z.object({
+  events: z.array(auditEventSchema),
+  total: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** GET /admin/audit: newest first. */
+export const auditListQuery = {
+  sortable: ['createdAt'],
+  filterable: ['action', 'targetId', 'actorId'],
+  defaultSort: 'createdAt',
+} as const;
+
+export const adminBloomSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.object({ id: z.string(), email: z.string() }),
+  /** The stage it is at: the failed one, the running one, or the next pending one; null once trained. */
+  stage: z.object({ name: z.enum(bloomStageNames), status: z.enum(workStatuses) }).nullable(),
+  /** completed, failed, processing or pending, as the agent as a whole is. */
+  status: z.enum(workStatuses),
+  payment: z.object({ status: z.enum(paymentStatuses) }),
+  /** The failed stage's reason (error code and message), when it failed. */
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBloom = z.infer<typeof adminBloomSchema>;
+
+export const adminBloomListResponseSchema = z.object({
+  blooms: z.array(adminBloomSchema),
+  total: z.number().int(),
+});
+export type AdminBloomListResponse = z.infer<typeof adminBloomListResponseSchema>;
+
+/** GET /admin/blooms: failed agents first, then newest first. */
+export const adminBloomListQuery = {
+  sortable: ['createdAt', 'updatedAt'],
+  filterable: ['status', 'userId'],
+  defaultSort: 'updatedAt',
+} as const;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { userSchema } from './entities.js';
+import type { ErrorCode } from './errors.js';
+
+// A user's own sessions, API tokens, data export and account deletion (/settings).
+
+const code = (c: ErrorCode): ErrorCode => c;
+
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** Browser and system read from the user agent, e.g. "Chrome 131 on Linux"; null if unknown. */
+  device: z.string().nullable(),
+  /** The client address it signed in from (as the proxy reports it when TRUST_PROXY is set). */
+  address: z.string().nullable(),
+  /** ISO date-times. */
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionListResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionListResponse = z.infer<typeof accountSessionListResponseSchema>;
+
+export const API_TOKEN_NAME_MAX = 64;
+export const API_TOKEN_DAYS_MAX = 365;
+/** Every personal API token starts with this, so the server (and a secret scanner) can tell it apart. */
+export const API_TOKEN_PREFIX = 'gh_';
+
+export const createApiTokenRequestSchema = z.object({
+  name: z
+    .string({ error: code('token.name_required') })
+    .trim()
+    .min(1, { error: code('token.name_required') })
+    .max(API_TOKEN_NAME_MAX, { error: code('token.name_too_long') }),
+  /** 1 to 365 days. */
+  expiresInDays: z
+    .number({ error: code('validation.required') })
+    .int({ error: code('validation.required') })
+    .min(1, { error: code('validation.numberMin') })
+    .max(API_TOKEN_DAYS_MAX, { error: code('validation.numberMax') }),
+});
+export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
+
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** ISO date-time of its last use, null if never used. */
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** The answer to POST /account/tokens: the only time the token itself is shown. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
+
+export const apiTokenListResponseSchema = z.object({ tokens: z.array(apiTokenSchema) });
+export type ApiTokenListResponse = z.infer<typeof apiTokenListResponseSchema>;
+
+/**
+ * POST /account/delete. An account with a password gives it; one without (Google only) sends
+ * none and must have signed in with Google within the last 5 minutes.
+ */
+export const deleteOwnAccountRequestSchema = z.object({
+  password: z
+    .string({ error: code('account.invalid_current_password') })
+    .max(1024)
+    .optional(),
+});
+export type DeleteOwnAccountRequest = z.infer<typeof deleteOwnAccountRequestSchema>;
+
+/** GET /account/export: one JSON file of everything the account holds. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: userSchema.extend({ createdAt: z.string() }),
+  chats: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      draft: z.unknown(),
+      messages: z.array(z.object({ role: z.string(), content: z.string(), createdAt: z.string() })),
+    }),
+  ),
+  blooms: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      createdAt: z.string(),
+      payment: z.object({ status: z.string() }),
+      /** Every version of its protocol, oldest first, as uploaded or generated. */
+      protocols: z.array(
+        z.object({ version: z.number().int(), createdAt: z.string(), content: z.unknown() }),
+      ),
+    }),
+  ),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
