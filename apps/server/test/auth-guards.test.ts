@@ -21,10 +21,16 @@ const tokens = {
   expired: 'expired-token-0123456789abcdef',
 };
 const userRow = (id: string, role: UserRow['role']) => ({ id, role }) as UserRow;
+const session = (tokenHash: string, user: UserRow) => ({
+  tokenHash,
+  user,
+  createdAt: new Date(),
+  signedInWith: 'password' as const,
+});
 const sessions: SessionFinder = {
   async find(token): Promise<SessionLookup> {
-    if (token === tokens.user) return { session: { tokenHash: 'u', user: userRow('u1', 'user') } };
-    if (token === tokens.admin) return { session: { tokenHash: 'a', user: userRow('a1', 'admin') } };
+    if (token === tokens.user) return { session: session('u', userRow('u1', 'user')) };
+    if (token === tokens.admin) return { session: session('a', userRow('a1', 'admin')) };
     if (token === tokens.expired) return { expired: true };
     return null;
   },

@@ -10,9 +10,24 @@ import { AppError } from './app-error.js';
 
 export type UserRow = typeof schema.users.$inferSelect;
 
+export type SignInMethod = 'password' | 'google';
+
 export interface ActiveSession {
   tokenHash: string;
   user: UserRow;
+  /** When it was signed in, and how (deleting a Google-only account asks for a fresh Google sign-in). */
+  createdAt: Date;
+  signedInWith: SignInMethod;
+}
+
+/** Who is signing in: kept with the session for the user's list of their sessions. */
+export interface SignInClient {
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
+export function signInClient(request: FastifyRequest): SignInClient {
+  return { userAgent: request.headers['user-agent'], address: request.ip };
 }
 
 export type SessionLookup = { session: ActiveSession } | { expired: true } | null;

@@ -17,10 +17,12 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   clearSessionCookie,
+  signInClient,
   setSessionCookie,
-  type ActiveSession,
+  type UserRow,
   type SessionCookieOptions,
 } from '../../lib/auth-context.js';
+import type { OpenedSession } from './sessions.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { presentUser } from '../users/present-user.js';
 import type { AuthService } from './auth-service.js';
@@ -63,11 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const startSession = (
     request: FastifyRequest,
     reply: FastifyReply,
-    session: ActiveSession,
-    token: string,
+    user: UserRow,
+    { token, ...opened }: OpenedSession,
   ) => {
     setSessionCookie(reply, options.cookies, token);
-    request.auth = { session, via: 'cookie', expired: false };
+    request.auth = { session: { ...opened, user }, via: 'cookie', expired: false };
   };
 
   app.post(
@@ -113,8 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, session } = await auth.signIn(request.body, request.headers['user-agent']);
-      startSession(request, reply, { tokenHash: session.tokenHash, user }, session.token);
+      const { user, session } = await auth.signIn(request.body, signInClient(request));
+      startSession(request, reply, user, session);
       return presentUser(user, config.prompts);
     },
   );
@@ -163,9 +165,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { user, session } = await google.callback(
         request.body,
         requestLanguage(request),
-        request.headers['user-agent'],
+        signInClient(request),
       );
-      startSession(request, reply, { tokenHash: session.tokenHash, user }, session.token);
+      startSession(request, reply, user, session);
       return presentUser(user, config.prompts);
     },
   );

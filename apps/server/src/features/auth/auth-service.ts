@@ -9,7 +9,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import type { UserRow } from '../../lib/auth-context.js';
+import type { SignInClient, UserRow } from '../../lib/auth-context.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderEmail } from '../mail/templates.js';
 import { claimEmailSlot, consumeEmailToken, issueEmailToken, usedEmailTokenOwner } from './email-tokens.js';
@@ -129,14 +129,14 @@ export class AuthService {
   }
 
   /** Checks the credentials and opens a new session (a new token at every sign-in). */
-  async signIn(request: SignInRequest, userAgent: string | undefined) {
+  async signIn(request: SignInRequest, client: SignInClient) {
     const user = await findUserByEmail(this.deps.db, request.email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, request.password);
     if (!user || !passwordOk) throw new AppError('authorization.invalid_credentials');
     // Only with the right password does the answer say more about the account.
     if (!user.emailConfirmedAt) throw new AppError('authorization.email_not_confirmed');
     if (!user.active) throw new AppError('authorization.account_not_active');
-    const session = await this.deps.sessions.create(user.id, userAgent);
+    const session = await this.deps.sessions.create(user.id, { ...client, signedInWith: 'password' });
     return { user, session };
   }
 

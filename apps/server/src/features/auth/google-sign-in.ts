@@ -5,7 +5,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import type { UserRow } from '../../lib/auth-context.js';
+import type { SignInClient, UserRow } from '../../lib/auth-context.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { SessionStore } from './sessions.js';
 import { findUserByEmail } from './users.js';
@@ -75,7 +75,7 @@ export class GoogleSignIn {
     return url.href;
   }
 
-  async callback(request: GoogleCallbackRequest, language: Language, userAgent: string | undefined) {
+  async callback(request: GoogleCallbackRequest, language: Language, client: SignInClient) {
     // Taken out in one statement: a state works once.
     const [pending] = await this.db
       .delete(schema.ssoStates)
@@ -113,7 +113,7 @@ export class GoogleSignIn {
 
     const user = await this.findOrCreate(claims.sub, email, claims, language);
     if (!user.active) throw new AppError('authorization.account_not_active');
-    const session = await this.sessions.create(user.id, userAgent);
+    const session = await this.sessions.create(user.id, { ...client, signedInWith: 'google' });
     return { user, session };
   }
 

@@ -1,8 +1,23 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { SessionFinder, SessionLookup } from '../../lib/auth-context.js';
+import type {
+  ActiveSession,
+  SessionFinder,
+  SessionLookup,
+  SignInClient,
+  SignInMethod,
+} from '../../lib/auth-context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+
+export interface SessionOpening extends SignInClient {
+  signedInWith: SignInMethod;
+}
+
+/** A new session: its token (for the cookie, never stored) and what the request's auth context keeps. */
+export interface OpenedSession extends Omit<ActiveSession, 'user'> {
+  token: string;
+}
 
 // A session's last-seen time is written at most this often: reads should not all become writes.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -18,17 +33,22 @@ export class SessionStore implements SessionFinder {
     private readonly timeouts: Config['session'],
   ) {}
 
-  async create(userId: string, userAgent: string | undefined): Promise<{ token: string; tokenHash: string }> {
+  async create(userId: string, opening: SessionOpening): Promise<OpenedSession> {
     const token = randomToken();
     const tokenHash = sha256(token);
     const expiresAt = new Date(Date.now() + this.timeouts.maxHours * 3_600_000);
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(schema.sessions)
-        .values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 512) ?? null });
+      await tx.insert(schema.sessions).values({
+        tokenHash,
+        userId,
+        expiresAt,
+        userAgent: opening.userAgent?.slice(0, 512) ?? null,
+        address: opening.address?.slice(0, 64) ?? null,
+        signedInWith: opening.signedInWith,
+      });
       await tx.update(schema.users).set({ lastSeenAt: new Date() }).where(eq(schema.users.id, userId));
     });
-    return { token, tokenHash };
+    return { token, tokenHash, createdAt: new Date(), signedInWith: opening.signedInWith };
   }
 
   async find(token: string): Promise<SessionLookup> {
@@ -55,7 +75,14 @@ export class SessionStore implements SessionFinder {
         await tx.update(schema.users).set({ lastSeenAt: seen }).where(eq(schema.users.id, row.user.id));
       });
     }
-    return { session: { tokenHash, user: row.user } };
+    return {
+      session: {
+        tokenHash,
+        user: row.user,
+        createdAt: row.session.createdAt,
+        signedInWith: row.session.signedInWith as SignInMethod,
+      },
+    };
   }
 
   async revoke(tokenHash: string): Promise<void> {
