@@ -83,6 +83,10 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the user's list of sessions calls it (the token hash stays inside the server). */
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -95,7 +99,7 @@ export const sessions = pgTable(
     /** How the session was signed in: 'password' or 'google' (a Google-only account's fresh sign-in). */
     signedInWith: text('signed_in_with').notNull().default('password'),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId)],
+  (table) => [index('sessions_user_id_idx').on(table.userId), uniqueIndex('sessions_id_key').on(table.id)],
 );
 
 /** Personal API tokens (`gh_…`): the owner's rights over the API as a bearer token; only the SHA-256 is kept. */
