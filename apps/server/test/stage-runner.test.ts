@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/features/jobs/job-queue.js';
 import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
+import { retryFailedStage } from '../src/features/pipeline/retry-stage.js';
 import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';
 import {
   MAX_INTERRUPTIONS,
@@ -217,5 +218,31 @@ describe('the stage runner', () => {
       code: 'bloom.invalid_file',
       message: 'The dataset has no text to learn from.',
     });
+  });
+
+  it('keeps a failed stage’s last checkpoint, and a retry goes on from it', async () => {
+    const resumedFrom: (Uint8Array | null)[] = [];
+    const runner = runnerWith({
+      training_finetuning: async (inputs) => {
+        const checkpoint = await inputs.checkpoint();
+        resumedFrom.push(checkpoint);
+        if (!checkpoint) return { paused: { checkpoint: Uint8Array.of(7, 7, 7), metrics: {} } };
+        if (resumedFrom.length === 2) throw new StageFailure('bloom.invalid_file', 'Broken for now.');
+        return { metrics: { resumed: true } };
+      },
+    });
+    await runner.run({ bloomId, stage: 'training_finetuning' }); // pauses at a checkpoint
+    await runner.run({ bloomId, stage: 'training_finetuning' }); // fails for good
+    expect(await stage('training_finetuning')).toMatchObject({ status: 'failed' });
+
+    await t.database.db.transaction((tx) => retryFailedStage(tx, noQueue, bloomId));
+    expect(await stage('training_finetuning')).toMatchObject({
+      status: 'pending',
+      failures: 0,
+      errorCode: null,
+    });
+    await runner.run({ bloomId, stage: 'training_finetuning' });
+    expect(await stage('training_finetuning')).toMatchObject({ status: 'completed' });
+    expect(resumedFrom.map((c) => (c ? [...c] : null))).toEqual([null, [7, 7, 7], [7, 7, 7]]);
   });
 });

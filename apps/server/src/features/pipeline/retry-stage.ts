@@ -8,8 +8,8 @@ import type { BloomStageName } from './stages.js';
  * Sends an agent's failed stage back to the queue (an admin's retry), inside the caller's transaction:
  * the stage is pending again with its failure and interruption counts and its reason cleared, and its
  * job is enqueued. The stages before it keep their outputs and are not run again. The stage itself goes
- * on from its last recorded checkpoint — but the runner drops a stage's checkpoint when the stage fails
- * for good (it was of no use then), so normally the failed stage starts over from its beginning.
+ * on from its last checkpoint, which the runner keeps when a stage fails (a stage that failed before
+ * its first checkpoint starts over).
  * Answers the stage, or null when none of the agent's stages has failed (two retries at once: one wins).
  */
 export async function retryFailedStage(

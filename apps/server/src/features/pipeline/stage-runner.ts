@@ -234,10 +234,8 @@ export class StageRunner {
       if (isTrainingStage(stage))
         await this.queue.send(mailJobs, { bloomId: row.bloomId, kind: 'trainingFailed' }, tx);
     });
-    // The stage will not go on: its checkpoint and any partial file are of no use.
-    await this.dropCheckpoint(row.bloomId, stage).catch((cleanup: unknown) =>
-      this.log.warn({ err: cleanup, bloomId: row.bloomId, stage }, 'could not remove the checkpoint'),
-    );
+    // The stage keeps its last checkpoint: an admin's retry (pipeline/retry-stage.ts) goes on from it.
+    // It goes with the agent's other files when the agent is deleted.
   }
 
   private async pause(row: StageRow, attempt: number, { paused }: StagePause): Promise<void> {
@@ -292,11 +290,6 @@ export class StageRunner {
         await this.queue.send(stageJobs, { bloomId, stage: next }, tx);
       if (!next) await this.queue.send(mailJobs, { bloomId, kind: 'trainingCompleted' }, tx);
     });
-    await this.options.files.removeCheckpoints(bloomId, stage);
-  }
-
-  private async dropCheckpoint(bloomId: string, stage: BloomStageName): Promise<void> {
-    await this.db.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT_KIND));
     await this.options.files.removeCheckpoints(bloomId, stage);
   }
 
