@@ -228,7 +228,7 @@ describe('the stage runner', () => {
         resumedFrom.push(checkpoint);
         if (!checkpoint) return { paused: { checkpoint: Uint8Array.of(7, 7, 7), metrics: {} } };
         if (resumedFrom.length === 2) throw new StageFailure('bloom.invalid_file', 'Broken for now.');
-        return { metrics: { resumed: true } };
+        return { artifacts: {}, metrics: { resumed: true } };
       },
     });
     await runner.run({ bloomId, stage: 'training_finetuning' }); // pauses at a checkpoint
