@@ -201,7 +201,7 @@ describe('a token as a bearer', () => {
     expect(inactive.body.code).toBe('authorization.unauthorized');
   });
 
-  it('may not manage credentials: tokens, sessions, the password (403), which stay as they were', async () => {
+  it('may not manage credentials: tokens, sessions, the password, deleting the account (403), which stay as they were', async () => {
     const alice = await signedInClient(t);
     const { id, token } = await newToken(alice.client);
     const api = bearerClient(token);
@@ -215,6 +215,7 @@ describe('a token as a bearer', () => {
       ['DELETE', '/api/account/sessions'],
       ['DELETE', `/api/account/sessions/${sessionId}`],
       ['POST', '/api/account/password', { currentPassword: 'Garden#2026', newPassword: 'Orchard#2027x' }],
+      ['DELETE', `/api/accounts/${alice.userId}`],
     ];
     for (const [method, url, body] of calls) {
       const res = await api.request(method as 'GET', url, body);

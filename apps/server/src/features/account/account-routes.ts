@@ -68,6 +68,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.delete('/accounts/:id', { schema: { params: idParams } }, async (request, reply) => {
     const actor = request.user;
     if (!uuid.safeParse(request.params.id).success) throw new AppError('account.not_found');
+    // Deleting one's own account is managing credentials: not with an API token.
+    if (actor.id === request.params.id) await sessionOnly(request);
     await accounts.delete(actor, request.params.id);
     if (actor.id === request.params.id) {
       clearSessionCookie(reply, options.cookies);
