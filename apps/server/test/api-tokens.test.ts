@@ -237,6 +237,25 @@ describe('a token as a bearer', () => {
   });
 });
 
+describe('a session token as a bearer', () => {
+  it('still works when it happens to begin with gh_', async () => {
+    const alice = await signedInClient(t);
+    const token = `gh_${'a'.repeat(40)}`;
+    await t.database.db
+      .insert(schema.sessions)
+      .values({
+        tokenHash: sha256(token),
+        userId: alice.userId,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    const res = await bearerClient(token).get('/api/account/data');
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(alice.userId);
+    // A session, not an API token: it may manage credentials.
+    expect((await bearerClient(token).get('/api/account/sessions')).status).toBe(200);
+  });
+});
+
 describe('no admin rights from a token', () => {
   it("gives a user's token 403 on an admin call, and an admin's token the admin's rights", async () => {
     const user = await signedInClient(t);
