@@ -385,3 +385,16 @@ describe('the last active admin', () => {
     expect((await survivor.get('/api/accounts')).status).toBe(200);
   });
 });
+
+describe('rate limits', () => {
+  it('limits each admin’s writes on their own', async () => {
+    const { client: busy } = await signedInClient(t, { role: 'admin' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await busy.delete(`/api/accounts/${NO_SUCH_ID}`)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect((await busy.get('/api/accounts')).status).toBe(200);
+    const { client: other } = await signedInClient(t, { role: 'admin' });
+    expect((await other.delete(`/api/accounts/${NO_SUCH_ID}`)).status).toBe(404);
+  });
+});

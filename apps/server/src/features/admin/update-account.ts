@@ -73,7 +73,7 @@ export async function updateAccount(
     const now = new Date();
     const next = nextValues(user, request, now);
     const changes = changesOf(user, next);
-    if (Object.keys(changes).length === 0) return { user, deactivated: false, approved: false };
+    if (Object.keys(changes).length === 0) return { user, approved: false };
     if (user.role === 'admin' && user.active && (next.role !== 'admin' || !next.active))
       keepAnAdmin(admins, user);
     const deactivated = user.active && !next.active;
@@ -95,11 +95,13 @@ export async function updateAccount(
       target: { type: 'account', id: user.id, label: user.email },
       changes,
     });
-    return { user: updated!, deactivated, approved };
+    return { user: updated!, approved };
   });
   const { user } = outcome;
-  // After the commit: from then on no new session can start (sign-in refuses an inactive account).
-  if (outcome.deactivated) await deps.sessions.revokeAll(user.id);
+  // After the commit: from then on no new session can start (sign-in refuses an inactive account). For
+  // every inactive account, not only one deactivated just now, so that repeating a deactivation whose
+  // revocation failed (the change itself was committed) still ends the sessions.
+  if (!user.active) await deps.sessions.revokeAll(user.id);
   if (outcome.approved) {
     // The approval stands even if the e-mail cannot go out now; the admin can tell the owner otherwise.
     await deps.mailer
