@@ -1,4 +1,5 @@
 import {
+  accountExportSchema,
   changePasswordRequestSchema,
   deleteOwnAccountRequestSchema,
   updateAccountRequestSchema,
@@ -7,7 +8,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
-import { clearSessionCookie, type SessionCookieOptions } from '../../lib/auth-context.js';
+import {
+  anonymous,
+  clearSessionCookie,
+  currentSession,
+  sessionOnly,
+  type SessionCookieOptions,
+} from '../../lib/auth-context.js';
+import { perUserRate } from '../../lib/per-user-rate.js';
 import { presentUser } from '../users/present-user.js';
 import type { AccountService } from './account-service.js';
 
@@ -38,18 +46,41 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => presentUser(await accounts.update(request.user, request.body), config.prompts),
   );
 
-  app.post('/account/password', { schema: { body: changePasswordRequestSchema } }, async (request, reply) => {
-    await accounts.changePassword(request.user, request.auth.session!.tokenHash, request.body);
-    return reply.status(204).send();
-  });
+  // One JSON file of everything the account holds; limited, as it can be large.
+  app.get(
+    '/account/export',
+    { schema: { response: { 200: accountExportSchema } }, config: { rateLimit: perUserRate(10, '1 hour') } },
+    async (request, reply) => {
+      const data = await accounts.export(request.user, config.prompts);
+      const day = data.exportedAt.slice(0, 10);
+      void reply.header('Content-Disposition', `attachment; filename="greenhouse-export-${day}.json"`);
+      return data;
+    },
+  );
 
+  // Not with an API token (sessionOnly): changing the password is managing credentials, and it keeps
+  // the current session while ending the others.
+  app.post(
+    '/account/password',
+    { schema: { body: changePasswordRequestSchema }, preValidation: sessionOnly },
+    async (request, reply) => {
+      await accounts.changePassword(request.user, currentSession(request).tokenHash, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  // Not with an API token (sessionOnly): deleting the account is managing credentials.
   app.post(
     '/account/delete',
-    { schema: { body: deleteOwnAccountRequestSchema }, config: { rateLimit: DELETE_RATE } },
+    {
+      schema: { body: deleteOwnAccountRequestSchema },
+      preValidation: sessionOnly,
+      config: { rateLimit: DELETE_RATE },
+    },
     async (request, reply) => {
-      await accounts.deleteOwn(request.auth.session!, request.body);
+      await accounts.deleteOwn(currentSession(request), request.body);
       clearSessionCookie(reply, options.cookies);
-      request.auth = { session: null, via: null, expired: false };
+      request.auth = anonymous();
       return reply.status(204).send();
     },
   );

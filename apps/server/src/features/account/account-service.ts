@@ -1,16 +1,19 @@
 import type {
+  AccountExport,
   ChangePasswordRequest,
   DeleteOwnAccountRequest,
   UpdateAccountRequest,
 } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ActiveSession, UserRow } from '../../lib/auth-context.js';
 import { deleteAccount } from '../admin/delete-account.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import { exportAccount } from './account-export.js';
 
 /** How recent a Google sign-in must be to delete a Google-only account. */
 const FRESH_GOOGLE_SIGN_IN_MS = 5 * 60_000;
@@ -35,6 +38,11 @@ export class AccountService {
       .where(eq(schema.users.id, user.id))
       .returning();
     return updated!;
+  }
+
+  /** Everything the account holds (GET /account/export). */
+  async export(user: UserRow, prompts: Config['prompts']): Promise<AccountExport> {
+    return exportAccount(this.db, user, prompts);
   }
 
   /** Changes the password; every other session of the account ends. */

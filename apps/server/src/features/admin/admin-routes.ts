@@ -16,6 +16,7 @@ import type { Db } from '@greenhouse/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
+import { authUser } from '../../lib/auth-context.js';
 import { idParams } from '../../lib/owned-item-routes.js';
 import { pageAllBlooms } from '../blooms/all-blooms.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -36,7 +37,7 @@ export interface AdminRoutesOptions extends UpdateAccountDeps, DeleteAccountDeps
 const WRITE_RATE = {
   max: 60,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => `admin|${request.auth.session?.user.id ?? request.ip}`,
+  keyGenerator: (request: FastifyRequest) => `admin|${authUser(request.auth)?.id ?? request.ip}`,
 };
 
 const actorOf = (request: FastifyRequest): AuditActor => ({ id: request.user.id, email: request.user.email });
