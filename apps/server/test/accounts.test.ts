@@ -142,6 +142,14 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     expect(res.body.code).toBe('authorization.session_expired');
   });
 
+  it('refuses the session of an account that is no longer active, even before it is deleted', async () => {
+    const email = newAddress();
+    const c = await signedInUser(email);
+    // Only the flag, as in the moment between an admin's deactivation and the end of the sessions.
+    await t.database.db.update(schema.users).set({ active: false }).where(eq(schema.users.email, email));
+    expect((await c.get('/api/account/data')).status).toBe(401);
+  });
+
   it('writes e-mails in the language of the account', async () => {
     const email = newAddress();
     const { mail } = await signUp(email, { language: 'pl' });

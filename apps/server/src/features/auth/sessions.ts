@@ -62,7 +62,9 @@ export class SessionStore implements SessionFinder {
       .from(schema.sessions)
       .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
       .where(eq(schema.sessions.tokenHash, tokenHash));
-    if (!row) return null;
+    // A deactivated account's sessions end with the deactivation; this also closes the moment between
+    // that commit and their deletion (features/admin/update-account.ts).
+    if (!row || !row.user.active) return null;
     const now = Date.now();
     const idleSince = row.session.lastSeenAt.getTime();
     if (row.session.expiresAt.getTime() <= now || idleSince + this.timeouts.idleMinutes * 60_000 <= now) {
