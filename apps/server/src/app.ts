@@ -7,6 +7,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account-routes.js';
 import { AccountService } from './features/account/account-service.js';
+import { sessionRoutes } from './features/account/session-routes.js';
+import { apiTokenRoutes } from './features/api-tokens/api-token-routes.js';
+import { ApiTokenStore } from './features/api-tokens/api-token-store.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { GoogleSignIn } from './features/auth/google-sign-in.js';
@@ -116,7 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionStore(db, config.session);
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const cookies: AuthContextOptions = { sessions, cookieName: AUTH_TOKEN_NAME, secureCookies: https };
+  const apiTokens = new ApiTokenStore(db);
+  const cookies: AuthContextOptions = {
+    sessions,
+    apiTokens,
+    cookieName: AUTH_TOKEN_NAME,
+    secureCookies: https,
+  };
   const auth = new AuthService({ db, sessions, mailer, config });
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
   const accounts = new AccountService(db, sessions);
@@ -191,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (signedInApi) => {
         signedInApi.addHook('preHandler', signedIn);
         await signedInApi.register(accountRoutes, { accounts, cookies, config });
+        await signedInApi.register(sessionRoutes, { sessions, cookies });
+        await signedInApi.register(apiTokenRoutes, { apiTokens });
         await signedInApi.register(bloomRoutes, { blooms });
         await signedInApi.register(chatRoutes, { chats, live });
         await signedInApi.register(floraApiRoutes, { dir: floraDir });

@@ -42,7 +42,9 @@ beforeAll(async () => {
   app = Fastify({ logger: false });
   await app.register(errorHandlerPlugin);
   await app.register(fastifyCookie);
-  await app.register(authContextPlugin, { sessions, cookieName: COOKIE, secureCookies: false });
+  // API tokens have their tests through the whole app (api-tokens.test.ts): none here.
+  const apiTokens = { find: async () => null };
+  await app.register(authContextPlugin, { sessions, apiTokens, cookieName: COOKIE, secureCookies: false });
   await app.register(csrfPlugin, { secret: 'test-secret', secureCookies: false });
   app.get('/admin/probe', { preHandler: adminOnly }, async (request) => ({ id: request.user.id }));
   app.post('/probe', { preHandler: signedIn }, async (request) => ({ id: request.user.id }));

@@ -109,6 +109,7 @@ const adminAndSettingsCodes = {
   'token.not_found': 404,
   'token.name_required': 400,
   'token.name_too_long': 400,
+  'token.limit_reached': 409,
 };
 
 const validationKeys = [

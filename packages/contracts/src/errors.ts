@@ -126,6 +126,7 @@ export const errorCodes = {
   'token.not_found': { status: 404 },
   'token.name_required': { status: 400 },
   'token.name_too_long': { status: 400 },
+  'token.limit_reached': { status: 409 },
 
   'access.forbidden': { status: 403 },
   'query.invalid_param': { status: 400 },
@@ -283,6 +284,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'token.not_found': 'Token not found.',
   'token.name_required': 'Token name is required.',
   'token.name_too_long': 'Token name cannot be more than 64 characters long.',
+  'token.limit_reached': 'You have reached the limit of 20 API tokens. Delete one before creating another.',
   'access.forbidden': 'You do not have access to this resource.',
   'query.invalid_param': 'Invalid query parameter.',
   'header.invalid': 'Invalid header.',

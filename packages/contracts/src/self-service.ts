@@ -25,6 +25,8 @@ export type AccountSessionListResponse = z.infer<typeof accountSessionListRespon
 
 export const API_TOKEN_NAME_MAX = 64;
 export const API_TOKEN_DAYS_MAX = 365;
+/** Unexpired tokens a user may hold at once (more answers 409 token.limit_reached). */
+export const API_TOKEN_LIMIT = 20;
 /** Every personal API token starts with this, so the server (and a secret scanner) can tell it apart. */
 export const API_TOKEN_PREFIX = 'gh_';
 

@@ -37,12 +37,39 @@ export interface SessionFinder {
   find(token: string): Promise<SessionLookup>;
 }
 
+/** A personal API token (`gh_…`) a request came with: its owner's rights, but no session. */
+export interface ActiveApiToken {
+  id: string;
+  user: UserRow;
+}
+
+/** Expired tokens are told apart from unknown ones, as ended sessions are. */
+export type ApiTokenLookup = { apiToken: ActiveApiToken } | { expired: true } | null;
+
+/** What the auth context needs of the API token store (features/api-tokens/api-token-store.ts). */
+export interface ApiTokenFinder {
+  find(token: string): Promise<ApiTokenLookup>;
+}
+
+/**
+ * Who is asking and with what: a session (cookie, or its token as a bearer) or a personal API token
+ * (bearer only), never both. `session` stays null on a token request: nothing session-bound (the CSRF
+ * binding, "every other session") can be read from a token.
+ */
 export interface AuthContext {
   session: ActiveSession | null;
+  apiToken: ActiveApiToken | null;
   /** How the token came: the browser's cookie or an API client's bearer header. */
   via: 'cookie' | 'bearer' | null;
-  /** A token was sent but its session has ended. */
+  /** A token was sent but its session (or the API token) has ended. */
   expired: boolean;
+}
+
+export const anonymous = (): AuthContext => ({ session: null, apiToken: null, via: null, expired: false });
+
+/** The signed-in user of a request, whichever credential it came with; null if none. */
+export function authUser(auth: AuthContext): UserRow | null {
+  return auth.session?.user ?? auth.apiToken?.user ?? null;
 }
 
 declare module 'fastify' {
@@ -59,8 +86,24 @@ declare module 'fastify' {
  * and request validation still come first, as when each handler checked for itself.
  */
 export async function signedIn(request: FastifyRequest): Promise<void> {
-  if (!request.auth.session)
+  if (!authUser(request.auth))
     throw new AppError(request.auth.expired ? 'authorization.session_expired' : 'authorization.unauthorized');
+}
+
+/**
+ * Guard of the calls that manage credentials (sessions, API tokens, the password, deleting the
+ * account): a personal API token gets 403, so a leaked token cannot mint more tokens, end its
+ * owner's sessions or lock them out. Anyone else passes on to `signedIn`. A preValidation hook, so
+ * a token is refused before its body is looked at.
+ */
+export async function sessionOnly(request: FastifyRequest): Promise<void> {
+  if (request.auth.apiToken) throw new AppError('access.forbidden');
+}
+
+/** The session of a request behind `signedIn` and `sessionOnly` (an API token request has none: 403). */
+export function currentSession(request: FastifyRequest): ActiveSession {
+  if (!request.auth.session) throw new AppError('access.forbidden');
+  return request.auth.session;
 }
 
 /** Guard of admin routes: anyone else gets 403 (checked on the server, whatever the client shows). */

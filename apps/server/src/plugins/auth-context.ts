@@ -1,7 +1,11 @@
+import { API_TOKEN_PREFIX } from '@greenhouse/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  anonymous,
+  authUser,
   clearSessionCookie,
+  type ApiTokenFinder,
   type AuthContext,
   type SessionCookieOptions,
   type SessionFinder,
@@ -9,28 +13,39 @@ import {
 
 export interface AuthContextOptions extends SessionCookieOptions {
   sessions: SessionFinder;
+  apiTokens: ApiTokenFinder;
 }
 
-/** Resolves the session of every API request from its cookie or bearer token (types: lib/auth-context.ts). */
+/**
+ * Resolves who is asking for every API request (types: lib/auth-context.ts): the session of its
+ * cookie, or its bearer token — a personal API token when it starts with `gh_`, else a session token.
+ */
 export const authContextPlugin = fp(async (app: FastifyInstance, options: AuthContextOptions) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
   // A getter, so that a route someone forgot to guard fails (500) instead of running without a user.
   app.decorateRequest('user', {
     getter(this: FastifyRequest) {
-      const session = this.auth.session;
-      if (!session) throw new Error('request.user read on a route without the signedIn guard');
-      return session.user;
+      const user = authUser(this.auth);
+      if (!user) throw new Error('request.user read on a route without the signedIn guard');
+      return user;
     },
   });
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[options.cookieName];
     const bearer = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
+    request.auth = anonymous();
+    if (!cookieToken && bearer?.startsWith(API_TOKEN_PREFIX)) {
+      const found = await options.apiTokens.find(bearer);
+      if (found && 'apiToken' in found)
+        request.auth = { ...anonymous(), apiToken: found.apiToken, via: 'bearer' };
+      else request.auth.expired = found !== null;
+      return;
+    }
     const token = cookieToken ?? bearer;
-    request.auth = { session: null, via: null, expired: false };
     if (!token) return;
     const found = await options.sessions.find(token);
     if (found && 'session' in found) {
-      request.auth = { session: found.session, via: cookieToken ? 'cookie' : 'bearer', expired: false };
+      request.auth = { ...anonymous(), session: found.session, via: cookieToken ? 'cookie' : 'bearer' };
       return;
     }
     request.auth.expired = found !== null;

@@ -1107,6 +1107,7 @@ export const en = {
       not_found: 'Token not found.',
       name_required: 'Token name is required.',
       name_too_long: 'Token name cannot be more than 64 characters long.',
+      limit_reached: 'You have reached the limit of 20 API tokens. Delete one before creating another.',
     },
     access: {
       forbidden: 'You do not have access to this.',

@@ -1104,6 +1104,7 @@ export const pl: Translations = {
       not_found: 'Nie znaleziono tokenu.',
       name_required: 'Nazwa tokenu jest wymagana.',
       name_too_long: 'Nazwa tokenu nie może mieć więcej niż 64 znaki.',
+      limit_reached: 'Osiągnięto limit 20 tokenów API. Usuń jeden, zanim utworzysz kolejny.',
     },
     access: {
       forbidden: 'Nie masz dostępu do tego zasobu.',

@@ -1,10 +1,22 @@
-import { changePasswordRequestSchema, updateAccountRequestSchema, userSchema } from '@greenhouse/contracts';
+import {
+  accountExportSchema,
+  changePasswordRequestSchema,
+  updateAccountRequestSchema,
+  userSchema,
+} from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { clearSessionCookie, type SessionCookieOptions } from '../../lib/auth-context.js';
+import {
+  anonymous,
+  clearSessionCookie,
+  currentSession,
+  sessionOnly,
+  type SessionCookieOptions,
+} from '../../lib/auth-context.js';
 import { idParams } from '../../lib/owned-item-routes.js';
+import { perUserRate } from '../../lib/per-user-rate.js';
 import { presentUser } from '../users/present-user.js';
 import type { AccountService } from './account-service.js';
 
@@ -30,10 +42,28 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => presentUser(await accounts.update(request.user, request.body), config.prompts),
   );
 
-  app.post('/account/password', { schema: { body: changePasswordRequestSchema } }, async (request, reply) => {
-    await accounts.changePassword(request.user, request.auth.session!.tokenHash, request.body);
-    return reply.status(204).send();
-  });
+  // One JSON file of everything the account holds; limited, as it can be large.
+  app.get(
+    '/account/export',
+    { schema: { response: { 200: accountExportSchema } }, config: { rateLimit: perUserRate(10, '1 hour') } },
+    async (request, reply) => {
+      const data = await accounts.export(request.user, config.prompts);
+      const day = data.exportedAt.slice(0, 10);
+      void reply.header('Content-Disposition', `attachment; filename="greenhouse-export-${day}.json"`);
+      return data;
+    },
+  );
+
+  // Not with an API token (sessionOnly): changing the password is managing credentials, and it keeps
+  // the current session while ending the others.
+  app.post(
+    '/account/password',
+    { schema: { body: changePasswordRequestSchema }, preValidation: sessionOnly },
+    async (request, reply) => {
+      await accounts.changePassword(request.user, currentSession(request).tokenHash, request.body);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete('/accounts/:id', { schema: { params: idParams } }, async (request, reply) => {
     const actor = request.user;
@@ -41,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     await accounts.delete(actor, request.params.id);
     if (actor.id === request.params.id) {
       clearSessionCookie(reply, options.cookies);
-      request.auth = { session: null, via: null, expired: false };
+      request.auth = anonymous();
     }
     return reply.status(204).send();
   });

@@ -1,10 +1,12 @@
-import type { ChangePasswordRequest, UpdateAccountRequest } from '@greenhouse/contracts';
+import type { AccountExport, ChangePasswordRequest, UpdateAccountRequest } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionStore } from '../auth/sessions.js';
+import { exportAccount } from './account-export.js';
 
 export class AccountService {
   constructor(
@@ -25,6 +27,11 @@ export class AccountService {
       .where(eq(schema.users.id, user.id))
       .returning();
     return updated!;
+  }
+
+  /** Everything the account holds (GET /account/export). */
+  async export(user: UserRow, prompts: Config['prompts']): Promise<AccountExport> {
+    return exportAccount(this.db, user, prompts);
   }
 
   /** Changes the password; every other session of the account ends. */

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import {
+  anonymous,
   clearSessionCookie,
   signInClient,
   setSessionCookie,
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { token, ...opened }: OpenedSession,
   ) => {
     setSessionCookie(reply, options.cookies, token);
-    request.auth = { session: { ...opened, user }, via: 'cookie', expired: false };
+    request.auth = { ...anonymous(), session: { ...opened, user }, via: 'cookie' };
   };
 
   app.post(
@@ -124,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.delete('/auth/signout', async (request, reply) => {
     if (request.auth.session) await options.sessions.revoke(request.auth.session.tokenHash);
     clearSessionCookie(reply, options.cookies);
-    request.auth = { session: null, via: null, expired: false };
+    request.auth = anonymous();
     return reply.status(204).send();
   });
 

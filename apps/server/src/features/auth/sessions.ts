@@ -1,5 +1,5 @@
 import { schema, type Db } from '@greenhouse/db';
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type {
   ActiveSession,
@@ -8,7 +8,11 @@ import type {
   SignInClient,
   SignInMethod,
 } from '../../lib/auth-context.js';
+import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import { isUuid } from '../../lib/owned-list.js';
+
+export type SessionRow = typeof schema.sessions.$inferSelect;
 
 export interface SessionOpening extends SignInClient {
   signedInWith: SignInMethod;
@@ -83,6 +87,36 @@ export class SessionStore implements SessionFinder {
         signedInWith: row.session.signedInWith as SignInMethod,
       },
     };
+  }
+
+  /** The user's sessions that can still be used, the most recently active first. */
+  async listLive(userId: string): Promise<SessionRow[]> {
+    const now = Date.now();
+    return this.db
+      .select()
+      .from(schema.sessions)
+      .where(
+        and(
+          eq(schema.sessions.userId, userId),
+          gt(schema.sessions.expiresAt, new Date(now)),
+          gt(schema.sessions.lastSeenAt, new Date(now - this.timeouts.idleMinutes * 60_000)),
+        ),
+      )
+      .orderBy(desc(schema.sessions.lastSeenAt), desc(schema.sessions.createdAt));
+  }
+
+  /**
+   * Ends one of the user's sessions by its public id; anyone else's is "not found". Answers its token
+   * hash, so the caller can tell whether it ended its own.
+   */
+  async revokeById(userId: string, id: string): Promise<string> {
+    if (!isUuid(id)) throw new AppError('session.not_found');
+    const [deleted] = await this.db
+      .delete(schema.sessions)
+      .where(and(eq(schema.sessions.id, id), eq(schema.sessions.userId, userId)))
+      .returning({ tokenHash: schema.sessions.tokenHash });
+    if (!deleted) throw new AppError('session.not_found');
+    return deleted.tokenHash;
   }
 
   async revoke(tokenHash: string): Promise<void> {
