@@ -340,13 +340,31 @@ describe('settings: delete my account', () => {
 
   it('brings the user back from Google sign-in to the open dialog', async () => {
     rememberReturnAfterSignIn({ path: '/settings', intent: 'delete-account' });
-    settingsApi(testUser({ hasPassword: false }));
-    // Google's answer lands on a page for signed-out users; the user is signed in by then.
-    const router = renderApp('/auth/sign-in');
+    const googleUser = testUser({ hasPassword: false });
+    let signedIn = false;
+    settingsApi(googleUser, {}, (url, init) => {
+      if (url.pathname.endsWith('/auth/sso/google/callback') && init.method === 'POST') {
+        signedIn = true;
+        return jsonResponse(googleUser);
+      }
+      return signedIn ? undefined : apiErrorResponse('authorization.unauthorized', 401);
+    });
+    // Google sends the signed-out browser back to the callback page.
+    const router = renderApp('/auth/sso/google?code=code-9&state=state-9');
     const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
     expect(router.state.location.pathname).toBe('/settings');
     expect(dialog.textContent).toContain('You can now delete your account within 5 minutes.');
     expect(returnAfterSignIn()).toBeNull();
+  });
+
+  it('sends a signed-in user who lands on a signed-out page back to where they left', async () => {
+    rememberReturnAfterSignIn({ path: '/settings', intent: 'other' });
+    settingsApi(testUser());
+    const router = renderApp('/auth/sign-in');
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(router.state.location.pathname).toBe('/settings');
+    // Not for deleting: the dialog stays closed.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
