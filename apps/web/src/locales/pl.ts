@@ -219,7 +219,7 @@ export const pl: Translations = {
 
   settings: {
     heading: 'Ustawienia',
-    text: 'Język, miejsca, w których jesteś zalogowany, tokeny API, Twoje dane i Twoje konto.',
+    text: 'Język, zalogowane urządzenia, tokeny API, Twoje dane i Twoje konto.',
     language: {
       legend: 'Język',
       hint: 'Język ekranów i wiadomości e-mail, które do Ciebie wysyłamy.',
@@ -227,7 +227,7 @@ export const pl: Translations = {
     save: 'Zapisz ustawienia',
     saved: 'Twoje ustawienia zostały zapisane.',
     sessions: {
-      heading: 'Gdzie jesteś zalogowany',
+      heading: 'Zalogowane urządzenia',
       text: 'Przeglądarki i urządzenia zalogowane na Twoje konto. Jeśli któregoś nie rozpoznajesz, wyloguj je i zmień hasło.',
       listLabel: 'Twoje sesje',
       loading: 'Wczytywanie sesji…',
@@ -302,11 +302,11 @@ export const pl: Translations = {
       confirm: 'Usuń moje konto',
       deleting: 'Usuwanie…',
       googleText:
-        'Twoje konto loguje się przez Google. Aby potwierdzić, że to Ty, zaloguj się ponownie przez Google: potem masz 5 minut na usunięcie konta. Zostaniesz tu wylogowany i wrócisz na tę stronę.',
-      googleRecent: 'Logowałeś się przez Google w ciągu ostatnich 5 minut? Możesz usunąć konto teraz.',
+        'Twoje konto loguje się przez Google. Aby potwierdzić, że to Ty, zaloguj się ponownie przez Google: potem masz 5 minut na usunięcie konta. Ta sesja zostanie wylogowana, a po zalogowaniu wrócisz na tę stronę.',
+      googleRecent: 'Logowanie przez Google było w ciągu ostatnich 5 minut? Możesz usunąć konto teraz.',
       googleButton: 'Zaloguj się ponownie przez Google',
       googleConnecting: 'Łączenie…',
-      googleBack: 'Zalogowałeś się ponownie przez Google. Możesz teraz usunąć konto w ciągu 5 minut.',
+      googleBack: 'Ponowne logowanie przez Google się udało. Możesz teraz usunąć konto w ciągu 5 minut.',
       deleted: 'Twoje konto zostało usunięte.',
     },
   },
