@@ -311,6 +311,8 @@ export const en = {
       googleText:
         'Your account signs in with Google. To confirm that it is you, sign in with Google again: then you have 5 minutes to delete the account. You will be signed out here and brought back to this page.',
       googleRecent: 'Signed in with Google in the last 5 minutes? Then you can delete the account now.',
+      googleOff:
+        'Google sign-in is turned off on this server, so an administrator has to delete this account for you.',
       googleButton: 'Sign in with Google again',
       googleConnecting: 'Connecting…',
       googleBack: 'You have signed in with Google again. You can now delete your account within 5 minutes.',

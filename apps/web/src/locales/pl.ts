@@ -304,6 +304,8 @@ export const pl: Translations = {
       googleText:
         'Twoje konto loguje się przez Google. Aby potwierdzić, że to Ty, zaloguj się ponownie przez Google: potem masz 5 minut na usunięcie konta. Ta sesja zostanie wylogowana, a po zalogowaniu wrócisz na tę stronę.',
       googleRecent: 'Logowanie przez Google było w ciągu ostatnich 5 minut? Możesz usunąć konto teraz.',
+      googleOff:
+        'Logowanie przez Google jest na tym serwerze wyłączone, więc to konto musi usunąć administrator.',
       googleButton: 'Zaloguj się ponownie przez Google',
       googleConnecting: 'Łączenie…',
       googleBack: 'Ponowne logowanie przez Google się udało. Możesz teraz usunąć konto w ciągu 5 minut.',

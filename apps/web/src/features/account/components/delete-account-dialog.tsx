@@ -131,6 +131,7 @@ function GoogleReauthentication({ googleSignIn, cameBack }: { googleSignIn: bool
   return (
     <div className="delete-account__google">
       <Banner tone="info">{t('settings.delete.googleText')}</Banner>
+      {!googleSignIn && <p className="delete-account__recent">{t('settings.delete.googleOff')}</p>}
       {googleSignIn && (
         <div>
           <button
@@ -145,7 +146,7 @@ function GoogleReauthentication({ googleSignIn, cameBack }: { googleSignIn: bool
           </button>
         </div>
       )}
-      <p className="delete-account__recent">{t('settings.delete.googleRecent')}</p>
+      {googleSignIn && <p className="delete-account__recent">{t('settings.delete.googleRecent')}</p>}
       <LiveRegion assertive>
         {error !== null && <Banner tone="error">{apiErrorMessage(t, error)}</Banner>}
       </LiveRegion>
