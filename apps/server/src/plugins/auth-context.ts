@@ -18,7 +18,8 @@ export interface AuthContextOptions extends SessionCookieOptions {
 
 /**
  * Resolves who is asking for every API request (types: lib/auth-context.ts): the session of its
- * cookie, or its bearer token — a personal API token when it starts with `gh_`, else a session token.
+ * cookie, or its bearer token — a personal API token when it starts with `gh_` and is one, else a
+ * session token.
  */
 export const authContextPlugin = fp(async (app: FastifyInstance, options: AuthContextOptions) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
@@ -36,10 +37,15 @@ export const authContextPlugin = fp(async (app: FastifyInstance, options: AuthCo
     request.auth = anonymous();
     if (!cookieToken && bearer?.startsWith(API_TOKEN_PREFIX)) {
       const found = await options.apiTokens.find(bearer);
-      if (found && 'apiToken' in found)
+      if (found && 'apiToken' in found) {
         request.auth = { ...anonymous(), apiToken: found.apiToken, via: 'bearer' };
-      else request.auth.expired = found !== null;
-      return;
+        return;
+      }
+      if (found) {
+        request.auth.expired = true;
+        return;
+      }
+      // No such API token: a session token may begin with `gh_` by chance (1 in 64³), so try it as one.
     }
     const token = cookieToken ?? bearer;
     if (!token) return;
