@@ -130,8 +130,9 @@ function GoogleReauthentication({ googleSignIn, cameBack }: { googleSignIn: bool
   if (cameBack) return <Banner tone="success">{t('settings.delete.googleBack')}</Banner>;
   return (
     <div className="delete-account__google">
-      <Banner tone="info">{t('settings.delete.googleText')}</Banner>
-      {!googleSignIn && <p className="delete-account__recent">{t('settings.delete.googleOff')}</p>}
+      <Banner tone="info">
+        {googleSignIn ? t('settings.delete.googleText') : t('settings.delete.googleOff')}
+      </Banner>
       {googleSignIn && (
         <div>
           <button
