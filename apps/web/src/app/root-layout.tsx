@@ -7,7 +7,8 @@ import { FullPageLoader } from '../components/loader/loader';
 import { useAccountLanguage } from '../features/account/language-sync';
 import { useSession } from '../lib/session';
 import { useRuntimeConfigState } from '../lib/runtime-config';
-import { resolveRoute } from './routing-rules';
+import { returnAfterSignIn } from '../lib/return-after-sign-in';
+import { accessOf, resolveRoute } from './routing-rules';
 
 /**
  * The root of every route: waits for the runtime config and the first session refresh (large loader), says
@@ -33,6 +34,11 @@ export function RootLayout() {
   }
 
   const decision = resolveRoute(pathname, session.user);
-  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'redirect') {
+    // Just signed in on a page for signed-out users (e.g. back from Google): where the user left to sign in
+    // again, if they did (return-after-sign-in.ts), else where the rules say.
+    const back = session.user && accessOf(pathname) === 'guest' ? returnAfterSignIn()?.path : undefined;
+    return <Navigate to={back ?? decision.to} replace />;
+  }
   return <Outlet />;
 }

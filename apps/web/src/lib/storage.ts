@@ -11,6 +11,8 @@ export const storageKeys = {
   config: 'greenhouse.config',
   /** sessionStorage: the app version the page last reloaded for (guards against reload loops). */
   reloadedForVersion: 'greenhouse.config.reloaded-for',
+  /** sessionStorage: where to go back to after signing in again (JSON, see return-after-sign-in.ts). */
+  returnAfterSignIn: 'greenhouse.return-after-sign-in',
 } as const;
 
 /** The part of the Storage interface the app uses; tests pass a Map-backed fake. */

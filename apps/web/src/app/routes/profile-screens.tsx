@@ -13,9 +13,14 @@ import {
   type ProfileTab,
 } from '../../features/account/components/profile-tabs';
 import { PromptsTab } from '../../features/account/components/prompts-tab';
+import { ApiTokensSection } from '../../features/account/components/api-tokens-section';
+import { DeleteAccountSection } from '../../features/account/components/delete-account-section';
+import { ExportSection } from '../../features/account/components/export-section';
+import { SessionsSection } from '../../features/account/components/sessions-section';
 import { SettingsForm } from '../../features/account/components/settings-form';
 import { useCurrentUser } from '../../lib/session';
 import { paths } from '../../lib/paths';
+import { useRuntimeConfigState } from '../../lib/runtime-config';
 import './profile-screens.css';
 
 /**
@@ -58,13 +63,23 @@ export function ProfileScreen() {
   );
 }
 
+/**
+ * /settings, for every signed-in user: language, sessions, personal API tokens, the data export and deleting
+ * the account, each a section with its heading.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const config = useRuntimeConfigState();
+  const googleSignIn = config.status === 'ready' && config.config.googleSignIn;
   return (
     <PageFrame heading={t('settings.heading')} text={t('settings.text')} title={t('titles.settings')}>
-      <div className="profile__panel">
+      <div className="profile__panel profile-sections">
         <SettingsForm user={user} />
+        <SessionsSection />
+        <ApiTokensSection />
+        <ExportSection />
+        <DeleteAccountSection user={user} googleSignIn={googleSignIn} />
       </div>
     </PageFrame>
   );

@@ -11,10 +11,24 @@ interface DeleteDialogProps {
   onConfirm: () => Promise<unknown>;
   onDeleted: () => void;
   onClose: () => void;
+  /** The confirm button's label and its busy label, when the action is not a delete (Revoke, Sign out all). */
+  confirmLabel?: string;
+  busyLabel?: string;
 }
 
-/** The delete confirmation shared by chats and agents (spec §2 Modals). */
-export function DeleteDialog({ title, message, onConfirm, onDeleted, onClose }: DeleteDialogProps) {
+/**
+ * The delete confirmation shared by chats and agents (spec §2 Modals), and by the other actions that cannot
+ * be undone (revoking a token, signing out the other sessions).
+ */
+export function DeleteDialog({
+  title,
+  message,
+  onConfirm,
+  onDeleted,
+  onClose,
+  confirmLabel,
+  busyLabel,
+}: DeleteDialogProps) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
@@ -54,7 +68,7 @@ export function DeleteDialog({ title, message, onConfirm, onDeleted, onClose }: 
           disabled={deleting}
           aria-busy={deleting}
         >
-          {deleting ? t('common.deleting') : t('common.delete')}
+          {deleting ? (busyLabel ?? t('common.deleting')) : (confirmLabel ?? t('common.delete'))}
         </button>
       </div>
     </Dialog>

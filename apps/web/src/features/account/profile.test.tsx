@@ -85,41 +85,15 @@ describe('account tab', () => {
     expect(screen.getByRole('button', { name: 'Account menu for Augusta King' })).toBeTruthy();
   });
 
-  it('deletes the account after confirmation and goes to sign-in', async () => {
-    let deleted = false;
-    setApi((url, init) => {
-      if (isCall(url, init, 'DELETE', '/accounts/u1')) {
-        deleted = true;
-        return new Response(null, { status: 204 });
-      }
-      return deleted
-        ? apiErrorResponse('authorization.unauthorized', 401)
-        : signedInAs(testUser())(url, init);
-    });
+  it('sends the user to Settings to download their data or delete the account', async () => {
+    setApi(signedInAs(testUser()));
     const router = renderApp('/profile');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
-    expect(dialog.textContent).toContain('ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/auth/sign-in');
-    expect(apiCalls('DELETE', '/accounts/u1')).toHaveLength(1);
-    expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
-  });
-
-  it('shows a failed delete in the dialog', async () => {
-    setApi(
-      signedInAs(testUser(), (url, init) =>
-        isCall(url, init, 'DELETE', '/accounts/u1') ? apiErrorResponse('userDeleteFailed', 500) : undefined,
-      ),
-    );
-    renderApp('/profile');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete user. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await screen.findByText(/Downloading your data and deleting your account are in/);
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    const links = screen.getAllByRole('link', { name: 'Settings' });
+    await user.click(links.at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 });
 

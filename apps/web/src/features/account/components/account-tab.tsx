@@ -1,26 +1,26 @@
 import { signUpFormSchema, type User } from '@greenhouse/contracts';
 import clsx from 'clsx';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../../lib/paths';
-import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
-import { useToast } from '../../../components/toast/toast-context';
 import { useServerForm } from '../../../hooks/use-server-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
-import { useDeleteAccount, useUpdateAccount } from '../api/account';
+import { useUpdateAccount } from '../api/account';
 
 /** The name rules of sign-up (spec §5), so the profile cannot accept what sign-up would refuse. */
 const namesFormSchema = signUpFormSchema.pick({ firstName: true, lastName: true });
 type NamesForm = z.infer<typeof namesFormSchema>;
 const nameFields = ['firstName', 'lastName'] as const;
 
-/** Account tab: names (PUT /account/data), the read-only e-mail and status, and deleting the account. */
+/**
+ * Account tab: names (PUT /account/data), the read-only e-mail and status. Downloading the data and deleting
+ * the account are on /settings (linked).
+ */
 export function AccountTab({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
@@ -54,9 +54,13 @@ export function AccountTab({ user }: { user: User }) {
             </dd>
           </div>
         </dl>
+        <p className="profile-section__text">
+          {t('profile.account.settingsHint')}{' '}
+          <Link to={paths.settings} className="text-link">
+            {t('profile.settingsLink')}
+          </Link>
+        </p>
       </section>
-
-      <DeleteAccount user={user} />
     </div>
   );
 }
@@ -121,40 +125,5 @@ function NamesForm({ user }: { user: User }) {
         />
       </div>
     </form>
-  );
-}
-
-function DeleteAccount({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const { notify } = useToast();
-  const navigate = useNavigate();
-  const deleteAccount = useDeleteAccount();
-  const [confirming, setConfirming] = useState(false);
-
-  return (
-    <section className="profile-section danger-zone" aria-labelledby="delete-account-heading">
-      <h2 id="delete-account-heading" className="profile-section__heading">
-        {t('profile.delete.heading')}
-      </h2>
-      <p className="profile-section__text">{t('profile.delete.text')}</p>
-      <div>
-        <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
-          {t('profile.delete.button')}
-        </button>
-      </div>
-      {confirming && (
-        <DeleteDialog
-          title={t('profile.delete.dialogTitle')}
-          message={t('profile.delete.dialogMessage', { email: user.email })}
-          onConfirm={() => deleteAccount.mutateAsync(user)}
-          onDeleted={() => {
-            // The session is gone with the account (the cached user is cleared): on to sign-in.
-            notify(t('profile.delete.deleted'));
-            void navigate(paths.signIn, { replace: true });
-          }}
-          onClose={() => setConfirming(false)}
-        />
-      )}
-    </section>
   );
 }

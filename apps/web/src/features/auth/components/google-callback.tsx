@@ -7,6 +7,7 @@ import { Loader } from '../../../components/loader/loader';
 import { Outcome } from '../../../components/notice/notice';
 import { useOnce } from '../../../hooks/use-once';
 import { apiErrorKey, errorCodeOf, errorReasonOf } from '../../../lib/api-error-message';
+import { returnAfterSignIn } from '../../../lib/return-after-sign-in';
 import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { finishGoogleSignIn } from '../api/google-sign-in';
 import './auth-forms.css';
@@ -43,7 +44,9 @@ export function GoogleCallback() {
   );
 
   useEffect(() => {
-    if (result.status === 'success') void navigate(paths.newChat, { replace: true });
+    // Back where the user left to sign in again (e.g. /settings to delete the account), else new chat.
+    if (result.status === 'success')
+      void navigate(returnAfterSignIn()?.path ?? paths.newChat, { replace: true });
   }, [result.status, navigate]);
 
   if (result.status === 'pending' || result.status === 'success') {
