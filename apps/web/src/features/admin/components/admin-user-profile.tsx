@@ -248,13 +248,21 @@ function EditForm({ account }: { account: AdminAccount }) {
             {t('admin.fields.role')}
           </label>
           <div className="field__control">
-            <select id="admin-user-role" className="field__input field__select" {...register('role')}>
-              {roleNames.map((role) => (
-                <option key={role} value={role}>
-                  {t(`admin.roles.${role}`)}
-                </option>
-              ))}
-            </select>
+            {/* Controlled: the value is set with the options there (an uncontrolled select registered
+                before its options showed the first option). */}
+            <Controller
+              control={control}
+              name="role"
+              render={({ field }) => (
+                <select id="admin-user-role" className="field__input field__select" {...field}>
+                  {roleNames.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`admin.roles.${role}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           </div>
           <p className="field__error" aria-live="polite">
             {shown('role')}
