@@ -91,14 +91,14 @@ describe('audit changes', () => {
         active: { from: false, to: true },
         role: { from: { name: 'user' }, to: { name: 'admin' } },
         prompts: { from: { limit: 0, renewalDays: 0 }, to: { limit: 120, renewalDays: 0 } },
-        'prompts.limit': { from: null, to: 5 },
+        'prompts.renewalDays': { from: null, to: 5 },
         somethingNew: { from: 'a', to: 'b' },
       }).map(({ label, from, to }) => `${label}: ${from} → ${to}`),
     ).toEqual([
       'Active: No → Yes',
       'Role: user → admin',
-      'Prompt allowance: Prompts limit: 0, Renewal days: 0 → Prompts limit: 120, Renewal days: 0',
-      'Prompts limit: — → 5',
+      'Prompts limit: 0 → 120',
+      'Renewal days: — → 5',
       'somethingNew: a → b',
     ]);
   });

@@ -52,14 +52,33 @@ export interface AuditChangeLine {
 }
 
 /** An event's changes, one line per field: "Active: No → Yes". */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An event's changes, one line per field: "Active: No → Yes". A group of fields recorded as one object
+ * (the prompt allowance: {limit, renewalDays}) is a line per field in it that changed.
+ */
 export function auditChangeLines(
   t: TFunction,
   changes: Record<string, { from?: unknown; to?: unknown }>,
 ): AuditChangeLine[] {
-  return Object.entries(changes).map(([field, change]) => ({
-    field,
-    label: fieldLabel(t, field),
-    from: formatAuditValue(t, change.from),
-    to: formatAuditValue(t, change.to),
-  }));
+  return Object.entries(changes).flatMap(([field, change]) => {
+    const { from, to } = change;
+    const group = isPlainObject(from) && isPlainObject(to) && !('name' in from || 'name' in to);
+    if (!group) {
+      return [
+        { field, label: fieldLabel(t, field), from: formatAuditValue(t, from), to: formatAuditValue(t, to) },
+      ];
+    }
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+    return keys
+      .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
+      .map((key) => ({
+        field: `${field}.${key}`,
+        label: fieldLabel(t, `${field}.${key}`),
+        from: formatAuditValue(t, from[key]),
+        to: formatAuditValue(t, to[key]),
+      }));
+  });
 }

@@ -290,7 +290,7 @@ function EditForm({ account }: { account: AdminAccount }) {
           render={({ field }) => (
             <NumericField
               label={t('profile.prompts.limit')}
-              hint={t('admin.user.wholeNumberHint', { default: t('admin.user.defaultLimit') })}
+              hint={t('admin.user.wholeNumberHint')}
               error={shown('prompts.limit')}
               rules={allowanceInput}
               name={field.name}
@@ -307,7 +307,7 @@ function EditForm({ account }: { account: AdminAccount }) {
           render={({ field }) => (
             <NumericField
               label={t('profile.prompts.renewalDays')}
-              hint={t('admin.user.wholeNumberHint', { default: t('admin.user.defaultRenewal') })}
+              hint={t('admin.user.wholeNumberHint')}
               error={shown('prompts.renewalDays')}
               rules={allowanceInput}
               name={field.name}

@@ -10,6 +10,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { paths } from '../../../lib/paths';
 import { useAdminBlooms, useRetryBloom } from '../api/admin-blooms';
 import { AdminTable } from './admin-table';
+import { NoValue } from './no-value';
 import { Pager } from './pager';
 import './agents-table.css';
 
@@ -71,15 +72,18 @@ export function AgentsTable({ userId }: { userId?: string }) {
         <p className="agents-table__empty">{t('admin.agents.empty')}</p>
       ) : (
         <>
-          <p className="agents-table__total">{t('admin.agents.total', { count: data.total })}</p>
+          {/* One account's page says how many it has in its heading. */}
+          {!userId && <p className="agents-table__total">{t('admin.agents.total', { count: data.total })}</p>}
           <AdminTable caption={t('admin.agents.caption')} columns={shown}>
             {data.blooms.map((bloom) => {
               const retrying = retry.isPending && retry.variables === bloom.id;
               return (
                 <tr key={bloom.id} data-status={bloom.status}>
-                  <td data-label={columns.name}>{bloom.name}</td>
+                  <td data-label={columns.name} data-kind="wrap">
+                    {bloom.name}
+                  </td>
                   {!userId && (
-                    <td data-label={columns.owner}>
+                    <td data-label={columns.owner} data-kind="wrap">
                       <Link className="text-link" to={paths.adminUser(bloom.owner.id)}>
                         {bloom.owner.email}
                       </Link>
@@ -96,7 +100,7 @@ export function AgentsTable({ userId }: { userId?: string }) {
                         <code className="agents-table__code">{bloom.failure.code}</code>
                       </span>
                     ) : (
-                      <span aria-label={t('admin.none')}>—</span>
+                      <NoValue />
                     )}
                   </td>
                   <td data-label={columns.actions}>
@@ -113,7 +117,7 @@ export function AgentsTable({ userId }: { userId?: string }) {
                         {retrying ? t('admin.agents.retrying') : t('admin.agents.retry')}
                       </button>
                     ) : (
-                      <span aria-label={t('admin.none')}>—</span>
+                      <NoValue />
                     )}
                   </td>
                 </tr>

@@ -55,9 +55,11 @@ export function AuditLog() {
               <td data-label={columns.when} data-kind="date">
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               </td>
-              <td data-label={columns.who}>{event.actor.email}</td>
+              <td data-label={columns.who} data-kind="wrap">
+                {event.actor.email}
+              </td>
               <td data-label={columns.what}>{t(`admin.audit.actions.${event.action.replace('.', '_')}`)}</td>
-              <td data-label={columns.whom}>
+              <td data-label={columns.whom} data-kind="wrap">
                 {targetIsLiveAccount ? (
                   <Link className="text-link" to={paths.adminUser(event.target.id)}>
                     {event.target.label}

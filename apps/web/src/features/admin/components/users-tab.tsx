@@ -169,12 +169,14 @@ function UsersTable({ accounts, busy }: { accounts: AdminAccount[]; busy: boolea
           const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
           return (
             <tr key={account.id}>
-              <td data-label={columns.name}>
+              <td data-label={columns.name} data-kind="wrap">
                 <Link className="text-link" to={paths.adminUser(account.id)}>
                   {name}
                 </Link>
               </td>
-              <td data-label={columns.email}>{account.email}</td>
+              <td data-label={columns.email} data-kind="wrap">
+                {account.email}
+              </td>
               <td data-label={columns.role}>{t(`admin.roles.${account.role.name}`)}</td>
               <td data-label={columns.status}>
                 <AccountStatusPill account={account} />
