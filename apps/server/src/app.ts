@@ -5,6 +5,7 @@ import type { Database } from '@greenhouse/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { adminRoutes } from './features/admin/admin-routes.js';
 import { accountRoutes } from './features/account/account-routes.js';
 import { AccountService } from './features/account/account-service.js';
 import { authRoutes } from './features/auth/auth-routes.js';
@@ -30,7 +31,7 @@ import { ArtifactFiles } from './features/pipeline/artifact-files.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
 import { httpServerOptions } from './lib/http-timeouts.js';
-import { signedIn } from './lib/auth-context.js';
+import { adminOnly, signedIn } from './lib/auth-context.js';
 import { instanceSecret } from './lib/instance-secret.js';
 import { webDistDir } from './lib/paths.js';
 import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
@@ -119,8 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cookies: AuthContextOptions = { sessions, cookieName: AUTH_TOKEN_NAME, secureCookies: https };
   const auth = new AuthService({ db, sessions, mailer, config });
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
-  const accounts = new AccountService(db, sessions);
-  const blooms = new BloomService(db, options.queue, config, new ArtifactFiles(config.artifactsDir));
+  const files = new ArtifactFiles(config.artifactsDir);
+  const accounts = new AccountService(db, sessions, files);
+  const blooms = new BloomService(db, options.queue, config, files);
   // Agents priced earlier that nobody paid for are free once the price is 0 (features/payments/free-agents.ts).
   const freed = await freeUnpaidAgents(db, options.queue, {
     priceCents: config.agentPriceCents,
@@ -195,6 +197,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await signedInApi.register(chatRoutes, { chats, live });
         await signedInApi.register(floraApiRoutes, { dir: floraDir });
         await signedInApi.register(paymentRoutes, { payments });
+      });
+      await api.register(async (adminApi) => {
+        adminApi.addHook('preHandler', adminOnly);
+        await adminApi.register(adminRoutes, {
+          db,
+          queue: options.queue,
+          sessions,
+          mailer,
+          files,
+          config,
+          log: app.log,
+        });
       });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');

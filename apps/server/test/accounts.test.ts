@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionClient } from './support/session-client.js';
 import { linkIn, startSmtpPeer, type SmtpPeer } from './support/smtp-peer.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { signedInClient, TEST_PASSWORD } from './support/users.js';
+import { SessionStore } from '../src/features/auth/sessions.js';
 
 const APP_URL = 'http://greenhouse.test:3000';
 const PASSWORD = 'Garden#2026';
@@ -359,25 +361,63 @@ describe('the account', () => {
     });
   });
 
-  it('lets a user delete their own account and everything in it, but nobody else’s', async () => {
+  it('deletes a user’s own account with its password, and nothing with a wrong or missing one', async () => {
     const mine = await signedInUser();
-    const other = await signedInUser();
-    const otherId = (await other.get('/api/account/data')).body.id;
     const myId = (await mine.get('/api/account/data')).body.id;
+    expect((await mine.post('/api/bloom/chats', { message: 'A bakery' })).status).toBe(201);
+    for (const body of [{ password: 'Wrong#2026x' }, {}]) {
+      const refused = await mine.post('/api/account/delete', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'account.invalid_current_password',
+        params: { field: 'password' },
+      });
+    }
+    expect((await mine.get('/api/account/data')).status).toBe(200);
 
-    const refused = await mine.delete(`/api/accounts/${otherId}`);
-    expect(refused.status).toBe(403);
-    expect((await other.get('/api/account/data')).status).toBe(200);
+    const deleted = await mine.post('/api/account/delete', { password: PASSWORD });
+    expect(deleted.status).toBe(204);
+    expect(deleted.setCookies.greenhouse_session).toBe('');
+    const db = t.database.db;
+    expect(await db.select().from(schema.users).where(eq(schema.users.id, myId))).toEqual([]);
+    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, myId))).toEqual([]);
+    expect(await db.select().from(schema.chats).where(eq(schema.chats.userId, myId))).toEqual([]);
+    const [audit] = await db.select().from(schema.auditEvents).where(eq(schema.auditEvents.targetId, myId));
+    expect(audit).toMatchObject({ action: 'account.deleted', actorId: myId });
+  });
 
-    expect((await mine.delete(`/api/accounts/${myId}`)).status).toBe(204);
-    expect((await mine.get('/api/account/data')).status).toBe(401);
-    const left = await t.database.db.select().from(schema.users).where(eq(schema.users.id, myId));
-    expect(left).toEqual([]);
-    const sessions = await t.database.db
-      .select()
-      .from(schema.sessions)
-      .where(eq(schema.sessions.userId, myId));
-    expect(sessions).toEqual([]);
+  it('deletes a Google-only account only within 5 minutes of a Google sign-in', async () => {
+    const [user] = await t.database.db
+      .insert(schema.users)
+      .values({ email: newAddress(), firstName: 'G', lastName: 'Only', emailConfirmedAt: new Date() })
+      .returning();
+    // A session as Google sign-in opens it (google-sign-in.test.ts goes through the real provider).
+    const sessions = new SessionStore(t.database.db, t.config.session);
+    const opened = await sessions.create(user!.id, { signedInWith: 'google' });
+    const c = await client();
+    c.cookies.set('greenhouse_session', opened.token);
+    await c.get('/api/health');
+    await t.database.db
+      .update(schema.sessions)
+      .set({ createdAt: sql`now() - interval '6 minutes'` })
+      .where(eq(schema.sessions.tokenHash, opened.tokenHash));
+    const stale = await c.post('/api/account/delete', {});
+    expect([stale.status, stale.body.code]).toEqual([403, 'account.reauthentication_needed']);
+
+    await t.database.db
+      .update(schema.sessions)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(schema.sessions.tokenHash, opened.tokenHash));
+    expect((await c.post('/api/account/delete', {})).status).toBe(204);
+    expect((await c.get('/api/account/data')).status).toBe(401);
+  });
+
+  it('does not let the last active admin delete their account', async () => {
+    const { client: only } = await signedInClient(t, { role: 'admin' });
+    const refused = await only.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect([refused.status, refused.body.code]).toEqual([409, 'account.last_admin']);
+    await signedInClient(t, { role: 'admin' });
+    expect((await only.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(204);
   });
 });
 

@@ -73,7 +73,12 @@ describe('npm run admin', () => {
     const activated = await admin(dataDir, ['activate', 'pat@example.com']);
     expect(activated.code).toBe(0);
     await withDatabase(dataDir, async ({ db }) => {
-      expect(await findUserByEmail(db, 'pat@example.com')).toMatchObject({ role: 'admin', active: true });
+      const pat = await findUserByEmail(db, 'pat@example.com');
+      expect(pat).toMatchObject({ role: 'admin', active: true });
+      // The panel's own approval: recorded, and written in the audit log as the command line's.
+      expect(pat!.approvedAt).not.toBeNull();
+      const [audit] = await db.select().from(schema.auditEvents);
+      expect(audit).toMatchObject({ action: 'account.updated', actorId: null, actorEmail: 'command line' });
     });
     // With no SMTP server configured, the approval e-mail lands in the outbox.
     const outbox = readdirSync(path.join(dataDir, 'outbox'));

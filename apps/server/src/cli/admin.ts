@@ -5,6 +5,8 @@ import { signUpRequestSchema } from '@greenhouse/contracts';
 import { DirectoryLockedError, openDatabase, schema, type Database } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config.js';
+import { updateAccount } from '../features/admin/update-account.js';
+import type { AuditActor } from '../features/admin/audit-log.js';
 import { AuthService } from '../features/auth/auth-service.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { SessionStore } from '../features/auth/sessions.js';
@@ -12,7 +14,6 @@ import { findUserByEmail } from '../features/auth/users.js';
 import { createMailer } from '../features/mail/mailer.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { createLogger } from '../lib/logger.js';
-import { renderEmail } from '../features/mail/templates.js';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -28,6 +29,9 @@ Commands:
 The embedded database belongs to one process: stop the server before running these.`;
 
 class UsageError extends Error {}
+
+/** Who the audit log says acted, for changes made here. */
+const COMMAND_LINE: AuditActor = { id: null, email: 'command line' };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -109,16 +113,13 @@ async function run(config: Config, database: Database, args: string[]): Promise<
       }
       case 'activate': {
         const user = await requireUser(database, target);
-        await db
-          .update(schema.users)
-          .set({ active: true, emailConfirmedAt: user.emailConfirmedAt ?? new Date(), updatedAt: new Date() })
-          .where(eq(schema.users.id, user.id));
-        await mailer.send(
-          renderEmail('accountApproved', user.language, user.email, {
-            firstName: user.firstName,
-            appUrl: config.appUrl,
-            url: `${config.appUrl}/auth/sign-in`,
-          }),
+        // The admin panel's own change: an account waiting for approval is approved (recorded, its owner
+        // e-mailed) and the audit log names the command line as the actor.
+        await updateAccount(
+          { db, sessions: new SessionStore(db, config.session), mailer, config, log },
+          COMMAND_LINE,
+          user.id,
+          { active: true, emailConfirmed: true },
         );
         return `${user.email} is active.`;
       }

@@ -1,10 +1,13 @@
-import { changePasswordRequestSchema, updateAccountRequestSchema, userSchema } from '@greenhouse/contracts';
+import {
+  changePasswordRequestSchema,
+  deleteOwnAccountRequestSchema,
+  updateAccountRequestSchema,
+  userSchema,
+} from '@greenhouse/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { AppError } from '../../lib/app-error.js';
 import { clearSessionCookie, type SessionCookieOptions } from '../../lib/auth-context.js';
-import { idParams } from '../../lib/owned-item-routes.js';
 import { presentUser } from '../users/present-user.js';
 import type { AccountService } from './account-service.js';
 
@@ -14,7 +17,12 @@ export interface AccountRoutesOptions {
   config: Config;
 }
 
-const uuid = z.uuid();
+/** Deleting one's account, per account: a few tries at the password, then a pause. */
+const DELETE_RATE = {
+  max: 5,
+  timeWindow: '15 minutes',
+  keyGenerator: (request: FastifyRequest) => `delete|${request.auth.session?.user.id ?? request.ip}`,
+};
 
 /** The signed-in user's own account: registered behind the signedIn guard (app.ts). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
@@ -35,14 +43,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return reply.status(204).send();
   });
 
-  app.delete('/accounts/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const actor = request.user;
-    if (!uuid.safeParse(request.params.id).success) throw new AppError('account.not_found');
-    await accounts.delete(actor, request.params.id);
-    if (actor.id === request.params.id) {
+  app.post(
+    '/account/delete',
+    { schema: { body: deleteOwnAccountRequestSchema }, config: { rateLimit: DELETE_RATE } },
+    async (request, reply) => {
+      await accounts.deleteOwn(request.auth.session!, request.body);
       clearSessionCookie(reply, options.cookies);
       request.auth = { session: null, via: null, expired: false };
-    }
-    return reply.status(204).send();
-  });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,15 +1,25 @@
-import type { ChangePasswordRequest, UpdateAccountRequest } from '@greenhouse/contracts';
+import type {
+  ChangePasswordRequest,
+  DeleteOwnAccountRequest,
+  UpdateAccountRequest,
+} from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
-import type { UserRow } from '../../lib/auth-context.js';
+import type { ActiveSession, UserRow } from '../../lib/auth-context.js';
+import { deleteAccount } from '../admin/delete-account.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionStore } from '../auth/sessions.js';
+import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+
+/** How recent a Google sign-in must be to delete a Google-only account. */
+const FRESH_GOOGLE_SIGN_IN_MS = 5 * 60_000;
 
 export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionStore,
+    private readonly files: ArtifactFiles,
   ) {}
 
   /** Only the fields a user may change: role, activity, confirmation and allowance are not among them. */
@@ -46,15 +56,21 @@ export class AccountService {
   }
 
   /**
-   * Deletes an account and everything it owns (the database cascades from the user row).
-   * Users may delete themselves; deleting someone else takes an admin.
+   * The owner deletes their account (deleteAccount: all or nothing, files after the rows), proving it is
+   * them: with the password, or — an account without one — with a Google sign-in of the last 5 minutes.
+   * The audit log records it with the owner as the actor, so an admin can tell where an account went.
    */
-  async delete(actor: UserRow, targetId: string): Promise<void> {
-    if (actor.id !== targetId && actor.role !== 'admin') throw new AppError('access.forbidden');
-    const deleted = await this.db
-      .delete(schema.users)
-      .where(eq(schema.users.id, targetId))
-      .returning({ id: schema.users.id });
-    if (deleted.length === 0) throw new AppError('account.not_found');
+  async deleteOwn(session: ActiveSession, request: DeleteOwnAccountRequest): Promise<void> {
+    const { user } = session;
+    if (user.passwordHash) {
+      if (request.password === undefined || !(await verifyPassword(user.passwordHash, request.password)))
+        throw AppError.field('account.invalid_current_password', 'password');
+    } else {
+      const fresh = Date.now() - session.createdAt.getTime() < FRESH_GOOGLE_SIGN_IN_MS;
+      if (session.signedInWith !== 'google' || !fresh) throw new AppError('account.reauthentication_needed');
+    }
+    await deleteAccount({ db: this.db, files: this.files }, { id: user.id, email: user.email }, user.id, {
+      self: true,
+    });
   }
 }

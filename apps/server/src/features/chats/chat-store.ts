@@ -1,5 +1,5 @@
 import { schema, type Db } from '@greenhouse/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import { isUuid, OwnedList } from '../../lib/owned-list.js';
@@ -72,4 +72,15 @@ export async function completeMessages(db: Db, chatId: string): Promise<MessageR
 export async function insertChat(db: Db, values: typeof schema.chats.$inferInsert): Promise<ChatRow> {
   const [chat] = await db.insert(schema.chats).values(values).returning();
   return chat!;
+}
+
+/** How many chats each of these users has (users without any are absent): one grouped query. */
+export async function countChatsByOwner(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: schema.chats.userId, n: count() })
+    .from(schema.chats)
+    .where(inArray(schema.chats.userId, userIds))
+    .groupBy(schema.chats.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }

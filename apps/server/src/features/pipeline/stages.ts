@@ -1,6 +1,11 @@
-import { bloomStageNames, type BloomStageName, type DatasetStageLabel } from '@greenhouse/contracts';
+import {
+  bloomStageNames,
+  type BloomStageName,
+  type DatasetStageLabel,
+  type WorkStatus,
+} from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export { bloomStageNames };
 export type { BloomStageName };
@@ -11,6 +16,20 @@ export type StageRow = typeof schema.bloomStages.$inferSelect;
 /** The stages of these agents, in no particular order. */
 export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]> {
   return db.select().from(schema.bloomStages).where(inArray(schema.bloomStages.bloomId, bloomIds));
+}
+
+/**
+ * An agent's status as a whole, from its stages, as SQL on its id column (so a list can filter and sort
+ * by it): failed once a stage failed, completed once every stage is, processing while one runs, else
+ * pending (waiting for a worker, or for payment).
+ */
+export function agentStatusSql(bloomId: AnyColumn): SQL<WorkStatus> {
+  return sql<WorkStatus>`(SELECT CASE
+      WHEN bool_or(s.status = 'failed') THEN 'failed'
+      WHEN bool_and(s.status = 'completed') THEN 'completed'
+      WHEN bool_or(s.status = 'processing') THEN 'processing'
+      ELSE 'pending' END
+    FROM ${schema.bloomStages} s WHERE s.bloom_id = ${bloomId})`;
 }
 
 export const dataStages = [

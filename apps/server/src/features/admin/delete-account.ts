@@ -1,0 +1,43 @@
+import { schema, type Db } from '@greenhouse/db';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.js';
+import { bloomIdsOfOwner } from '../blooms/all-blooms.js';
+import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import { keepAnAdmin, lockAccount, lockActiveAdmins } from './active-admins.js';
+import { recordAudit, type AuditActor } from './audit-log.js';
+
+export interface DeleteAccountDeps {
+  db: Db;
+  files: ArtifactFiles;
+}
+
+/**
+ * Deletes an account with everything it owns, for an admin (DELETE /accounts/{id}) and for its owner
+ * (POST /account/delete, `self`). One transaction deletes the user's row — the schema cascades to its
+ * sessions, tokens, chats, agents with their stages and outputs, and payments — and writes the audit
+ * event, so it all goes or nothing does. The agents' files go after the commit, as when an agent is
+ * deleted: a stage still running then finds its agent gone and stores nothing.
+ */
+export async function deleteAccount(
+  deps: DeleteAccountDeps,
+  actor: AuditActor,
+  targetId: string,
+  { self }: { self: boolean },
+): Promise<void> {
+  // Admins delete their own account from Settings, with their password, not from the panel.
+  if (!self && actor.id === targetId) throw new AppError('account.cannot_delete_self');
+  const bloomIds = await deps.db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx);
+    const user = await lockAccount(tx, targetId);
+    keepAnAdmin(admins, user);
+    const ids = await bloomIdsOfOwner(tx, user.id);
+    await tx.delete(schema.users).where(eq(schema.users.id, user.id));
+    await recordAudit(tx, {
+      action: 'account.deleted',
+      actor,
+      target: { type: 'account', id: user.id, label: user.email },
+    });
+    return ids;
+  });
+  for (const id of bloomIds) await deps.files.removeAll(id);
+}
