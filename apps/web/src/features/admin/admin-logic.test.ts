@@ -89,14 +89,16 @@ describe('audit changes', () => {
     expect(
       auditChangeLines(t, {
         active: { from: false, to: true },
-        role: { from: { name: 'user' }, to: { name: 'admin' } },
+        role: { from: 'user', to: 'admin' },
+        emailConfirmed: { from: { name: 'x' }, to: { name: 'y' } },
         prompts: { from: { limit: 0, renewalDays: 0 }, to: { limit: 120, renewalDays: 0 } },
         'prompts.renewalDays': { from: null, to: 5 },
         somethingNew: { from: 'a', to: 'b' },
       }).map(({ label, from, to }) => `${label}: ${from} → ${to}`),
     ).toEqual([
       'Active: No → Yes',
-      'Role: user → admin',
+      'Role: User → Admin',
+      'Email confirmed: x → y',
       'Prompts limit: 0 → 120',
       'Renewal days: — → 5',
       'somethingNew: a → b',

@@ -67,9 +67,11 @@ export function auditChangeLines(
     const { from, to } = change;
     const group = isPlainObject(from) && isPlainObject(to) && !('name' in from || 'name' in to);
     if (!group) {
-      return [
-        { field, label: fieldLabel(t, field), from: formatAuditValue(t, from), to: formatAuditValue(t, to) },
-      ];
+      const text = (value: unknown) =>
+        field === 'role' && (value === 'admin' || value === 'user')
+          ? t(`admin.roles.${value}`)
+          : formatAuditValue(t, value);
+      return [{ field, label: fieldLabel(t, field), from: text(from), to: text(to) }];
     }
     const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
     return keys
