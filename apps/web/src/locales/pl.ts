@@ -305,6 +305,7 @@ export const pl: Translations = {
       pagesLabel: 'Strony listy agentów',
       loadFailed: 'Nie udało się wczytać agentów.',
       empty: 'Nie ma jeszcze żadnych agentów.',
+      emptyForUser: 'To konto nie ma agentów.',
       trained: 'Wytrenowany',
       retry: 'Ponów',
       retrying: 'Ponawianie…',

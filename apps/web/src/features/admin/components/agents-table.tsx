@@ -69,7 +69,9 @@ export function AgentsTable({ userId }: { userId?: string }) {
           <Loader size="medium" />
         </div>
       ) : data.blooms.length === 0 ? (
-        <p className="agents-table__empty">{t('admin.agents.empty')}</p>
+        <p className="agents-table__empty">
+          {userId ? t('admin.agents.emptyForUser') : t('admin.agents.empty')}
+        </p>
       ) : (
         <>
           {/* One account's page says how many it has in its heading. */}
