@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   signedInAs,
 } from '../../test/app-harness';
 import { jsonResponse, testUser } from '../../test/fixtures';
+import { SEARCH_DEBOUNCE_MS } from './components/users-tab';
 import { adminAccount, adminBloom, auditEvent } from './test-fixtures';
 
 setUpAppHarness();
@@ -107,6 +108,15 @@ describe('the users tab', () => {
     // One request for the whole word, not one per keystroke.
     expect(accountQueries().length).toBe(before + 1);
     expect(router.state.location.search).toBe('?tab=users&status=pending&role=user&email=wen');
+
+    // Another address (Back, a link) brings its own search into the box.
+    await act(() => router.navigate('/admin?tab=users&email=ada'));
+    const box = screen.getByRole('searchbox', { name: 'Search by email' }) as HTMLInputElement;
+    await waitFor(() => expect(box.value).toBe('ada'));
+    await waitFor(() => expect(accountQueries().at(-1)).toBe('page=1&filter.email=ada'));
+    // …and what was typed before does not come back once the debounce time has passed.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(router.state.location.search).toBe('?tab=users&email=ada');
   });
 
   it('shows a failed load with the reason and a way to try again', async () => {

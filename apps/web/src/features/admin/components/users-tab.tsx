@@ -1,5 +1,5 @@
 import { formatDateTime, roleNames, type AdminAccount } from '@greenhouse/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader/loader';
@@ -30,9 +30,21 @@ export function UsersTab() {
     setParams((current) => usersSearchUpdate(current, changes), { replace: true });
 
   const [emailText, setEmailText] = useState(search.email);
+  // The search the address had when the box last agreed with it: another one came from elsewhere (Back, a
+  // link), and the box shows it instead of what was typed before.
+  const lastSearch = useRef(search.email);
   useEffect(() => {
-    if (emailText.trim() === search.email) return;
-    const timer = setTimeout(() => update({ email: emailText.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
+    if (search.email === lastSearch.current) return;
+    lastSearch.current = search.email;
+    setEmailText(search.email);
+  }, [search.email]);
+  useEffect(() => {
+    const email = emailText.trim();
+    if (email === search.email) return;
+    const timer = setTimeout(() => {
+      lastSearch.current = email;
+      update({ email, page: 1 });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // `update` is a new function every render; the timer depends only on what was typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
