@@ -99,7 +99,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     const adminPage = await newPage();
     await signIn(adminPage.context(), admin.email, admin.password);
     await adminPage.goto('/admin');
-    await adminPage.getByRole('heading', { name: en.screens.admin.heading }).waitFor();
+    await adminPage.getByRole('heading', { name: en.admin.heading }).waitFor();
     expect(new URL(adminPage.url()).pathname).toBe('/admin');
     const adminSidebar = await openSidebar(adminPage);
     await adminSidebar.getByRole('link', { name: en.sidebar.adminPanel }).waitFor();

@@ -3,9 +3,17 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { dataDir } from './browser.js';
 
-/** Waits for the e-mail to `to` in the app's outbox (the embedded default: .eml files). */
-export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
-  const outbox = path.join(dataDir, 'outbox');
+/**
+ * Waits for the e-mail to `to` in the app's outbox (the embedded default: .eml files); `appDataDir` is the
+ * DATA_DIR of an app a test started itself, else the shared app's.
+ */
+export async function waitForEmail(
+  to: string,
+  subject: RegExp,
+  timeoutMs = 10_000,
+  appDataDir = dataDir,
+): Promise<ParsedMail> {
+  const outbox = path.join(appDataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let files: string[] = [];

@@ -7,7 +7,7 @@ import { paths } from '../lib/paths';
 import { FloraPage } from '../features/flora/components/flora-page';
 import { RootLayout } from './root-layout';
 import { AgentScreen, NewAgentScreen } from './routes/agent-screens';
-import { AdminUserScreen, AppInfoScreen } from './routes/app-screens';
+import { AdminScreen, AdminUserScreen } from './routes/admin-screens';
 import { ChatScreen, NewChatScreen } from './routes/chat-screens';
 import {
   EmailConfirmationScreen,
@@ -33,7 +33,7 @@ const screens: Record<RoutePath, ReactElement> = {
   '/profile': <ProfileScreen />,
   '/profile/:tab': <ProfileScreen />,
   '/settings': <SettingsScreen />,
-  '/admin': <AppInfoScreen screen="admin" />,
+  '/admin': <AdminScreen />,
   '/admin/users/:userId': <AdminUserScreen />,
   '/chat/new': <NewChatScreen />,
   '/chat/:id': <ChatScreen />,

@@ -9,6 +9,7 @@ export const paths = {
   profileTab: (tab: string) => `/profile/${encodeURIComponent(tab)}`,
   settings: '/settings',
   admin: '/admin',
+  adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   newChat: '/chat/new',
   newAgent: '/agent/new',
   chat: (id: string) => `/chat/${encodeURIComponent(id)}`,
