@@ -40,9 +40,12 @@ const anonymous = () => new SessionClient(t.app).prime();
 const account = async (id: string) => adminAccountSchema.parse((await admin.get(`/api/accounts/${id}`)).body);
 
 describe('who may call the admin API', () => {
-  it('answers anonymous 401, a user 403 access.forbidden, an admin', async () => {
+  it('answers anonymous and an inactive admin 401, a user 403 access.forbidden, an admin', async () => {
     const { client: user, userId } = await signedInClient(t);
     const nobody = await anonymous();
+    // An admin whose account is no longer active (the flag only: their session row is still there).
+    const { client: inactiveAdmin, userId: inactiveId } = await signedInClient(t, { role: 'admin' });
+    await t.database.db.update(schema.users).set({ active: false }).where(eq(schema.users.id, inactiveId));
     const calls: [string, (c: SessionClient) => ReturnType<SessionClient['get']>, number][] = [
       ['GET /accounts', (c) => c.get('/api/accounts'), 200],
       ['GET /accounts/{id}', (c) => c.get(`/api/accounts/${userId}`), 200],
@@ -54,6 +57,7 @@ describe('who may call the admin API', () => {
     ];
     for (const [name, call, adminStatus] of calls) {
       expect([name, (await call(nobody)).body.code]).toEqual([name, 'authorization.unauthorized']);
+      expect([name, (await call(inactiveAdmin)).status]).toEqual([name, 401]);
       const refused = await call(user);
       expect([name, refused.status, refused.body.code]).toEqual([name, 403, 'access.forbidden']);
       expect([name, (await call(admin)).status]).toEqual([name, adminStatus]);

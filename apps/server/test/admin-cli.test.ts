@@ -38,6 +38,10 @@ async function withDatabase<T>(
   }
 }
 
+// Each call is a process of its own that compiles the CLI's sources (tsx) and opens the embedded
+// database: several seconds each, many more on a loaded CI machine, hence the long timeouts.
+const CLI_TEST_TIMEOUT_MS = 150_000;
+
 describe('npm run admin', () => {
   it('creates an admin with a password from stdin, promotes and activates accounts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-admin-'));
@@ -87,7 +91,7 @@ describe('npm run admin', () => {
         readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('account is approved'),
       ),
     ).toBe(true);
-  }, 60_000);
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('e-mails a password-setting link when no password is given', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-admin-'));
@@ -106,7 +110,7 @@ describe('npm run admin', () => {
     const eml = readFileSync(path.join(dataDir, 'outbox', file!), 'utf8');
     expect(eml).toContain('Reset your Greenhouse password');
     expect(eml).toContain('http://greenhouse.test/auth/password-reset?token=');
-  }, 60_000);
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('explains its usage and refuses bad input', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-admin-'));
@@ -124,5 +128,5 @@ describe('npm run admin', () => {
     );
     expect(weak.out).toContain('password');
     expect(weak.code).toBe(2);
-  }, 60_000);
+  }, CLI_TEST_TIMEOUT_MS);
 });
