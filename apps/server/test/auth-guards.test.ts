@@ -96,3 +96,14 @@ describe('the signed-in guard', () => {
     expect(res.statusCode).toBe(500);
   });
 });
+
+describe('the CSRF plugin', () => {
+  it('cannot be registered before the auth context: its onRequest hook must run after that one', async () => {
+    const misordered = Fastify({ logger: false });
+    await misordered.register(fastifyCookie);
+    await expect(
+      misordered.register(csrfPlugin, { secret: 'test-secret', secureCookies: false }),
+    ).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE' });
+    await misordered.close();
+  });
+});

@@ -82,8 +82,9 @@ declare module 'fastify' {
 
 /**
  * Guard (a preHandler hook) of routes for signed-in users; a 401 tells an ended session from none.
- * A preHandler, not onRequest, so that the CSRF check (a preHandler registered on the whole API)
- * and request validation still come first, as when each handler checked for itself.
+ * A preHandler, not onRequest, so that request validation still comes first, as when each handler
+ * checked for itself. The CSRF check needs no ordering here: it is an onRequest hook on the whole API
+ * (plugins/csrf.ts), so an unsafe request without its token is refused before body, validation or guard.
  */
 export async function signedIn(request: FastifyRequest): Promise<void> {
   if (!authUser(request.auth))

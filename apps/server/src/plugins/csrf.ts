@@ -14,6 +14,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * cookie, or none at all (sign-in and sign-up: login CSRF), must echo the cookie in X-XSRF-TOKEN;
  * requests authenticated only by a bearer token cannot be forged by a browser and need none.
  * Any response to a request without a valid token sets a fresh one.
+ *
+ * Checked in `onRequest`, as soon as the headers are in and the auth context (registered before this
+ * plugin, see the end) has resolved the session: a forged request is refused with 403 before its
+ * body is read, parsed or validated, whatever that body is (too large, malformed, multipart, a content
+ * type the API does not take), so it costs no parsing and learns nothing from a validation answer.
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { secret: string; secureCookies: boolean }) => {
@@ -24,7 +29,7 @@ export const csrfPlugin = fp(
       return !!nonce && !!signature && safeEqual(signature, sign(nonce, bound));
     };
 
-    app.addHook('preHandler', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!UNSAFE.has(request.method) || request.auth?.via === 'bearer') return;
       const cookie = request.cookies[CSRF_COOKIE];
       const header = request.headers[CSRF_HEADER];
@@ -34,6 +39,10 @@ export const csrfPlugin = fp(
         !safeEqual(header, cookie) ||
         !isValid(cookie, binding(request))
       ) {
+        // The body is never read. Node discards what still comes of it after the answer (within the
+        // request timeout) to keep the connection; one that may be larger than the route takes (or of
+        // unknown length) is not worth that: the connection closes, as Fastify's own 413 does.
+        if (mayExceedLimit(request)) void reply.header('connection', 'close');
         throw new AppError('CSRF_INVALID');
       }
     });
@@ -53,4 +62,15 @@ export const csrfPlugin = fp(
       });
     });
   },
+  // Its onRequest hook reads request.cookies and request.auth, filled by the onRequest hooks of the plugins
+  // that add them (@fastify/cookie, plugins/auth-context.ts): those must be registered first, since hooks of
+  // one phase run in the order they were added. Fastify refuses to start if these decorators are missing.
+  { name: 'csrf', decorators: { request: ['cookies', 'auth'] } },
 );
+
+/** Whether a request's body may be larger than its route takes: announced so, or of unknown length. */
+function mayExceedLimit(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length === undefined) return request.headers['transfer-encoding'] !== undefined;
+  return Number(length) > request.routeOptions.bodyLimit;
+}
