@@ -6,6 +6,7 @@
 //   options: --duration <s> (per scenario, 10), --connections <n> (100), --users <n> (signed-in users of the
 //            "many users" scenarios, 20), --only <text> (the scenarios whose name contains it), --json (one JSON
 //            line per scenario as well)
+//   BENCH_SERVER_ARGS: more Node arguments for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (profiling)
 //
 // What it does: builds what is stale (as `npm start` does: scripts/build.mjs), then for each database a fresh one
 // of its own — a new database on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
@@ -46,7 +47,7 @@ const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 const AGENTS_PER_USER = 25;
 const CHATS_PER_USER = 5;
-const PASSWORD = 'Bench#2026-throughput';
+const PASSWORD = 'Bench#2026throughput';
 const GOAL = { reqPerSec: 3500, ratio: 0.15, p99: 60 };
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -327,7 +328,10 @@ async function onDatabase(driver) {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const stop = await startProcess(
-      [path.join(root, 'apps/server/dist/main.js')],
+      [
+        ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+        path.join(root, 'apps/server/dist/main.js'),
+      ],
       {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
