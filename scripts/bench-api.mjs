@@ -359,8 +359,8 @@ async function onDatabase(driver) {
         let next = 0;
         return (client) => {
           const user = many[next++ % many.length];
-          client.setHeaders({ cookie: user.cookie });
-          client.setRequest({ method: 'GET', path: pathOf(user), headers: { cookie: user.cookie } });
+          // The request list itself: setRequest() alone is overridden by the list at the next request.
+          client.setRequests([{ method: 'GET', path: pathOf(user), headers: { cookie: user.cookie } }]);
         };
       };
       const scenarios = [
