@@ -219,6 +219,12 @@ describe('the agents list and the agent', () => {
     expect(page.blooms.map((b) => b.name)).toEqual(['gamma', 'beta']); // updatedAt desc by default
     const second = bloomListResponseSchema.parse((await client.get('/api/blooms?page=2&pageSize=2')).body);
     expect(second.blooms.map((b) => b.name)).toEqual(['alpha']);
+    expect(second.total).toBe(3);
+    // Past the last page: no agents, and still the true total (no row carries it there).
+    const past = bloomListResponseSchema.parse((await client.get('/api/blooms?page=5&pageSize=2')).body);
+    expect(past).toEqual({ blooms: [], total: 3 });
+    const none = bloomListResponseSchema.parse((await client.get('/api/blooms?filter.name=zeta')).body);
+    expect(none).toEqual({ blooms: [], total: 0 });
     const byName = bloomListResponseSchema.parse(
       (await client.get('/api/blooms?sort=name&sortOrder=asc')).body,
     );
@@ -228,6 +234,35 @@ describe('the agents list and the agent', () => {
     const bad = await client.get('/api/blooms?sort=password');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'query.invalid_param', params: { field: 'sort' } });
+  });
+
+  it('shows the protocol version in use and the download once the agent file exists, in the list as on the agent', async () => {
+    const { client, userId } = await signedInClient(t);
+    // Made directly, without its stages, so that no worker takes it.
+    const [row] = await t.database.db
+      .insert(schema.blooms)
+      .values({ userId, name: 'exported', datasetName: 'x.json', paymentStatus: 'paid', priceCents: 0 })
+      .returning();
+    const id = row!.id;
+    const content = JSON.parse(exampleProtocol()) as unknown;
+    await t.database.db.insert(schema.bloomProtocols).values([
+      { bloomId: id, version: 1, content },
+      { bloomId: id, version: 2, content },
+    ]);
+    const listed = async () =>
+      bloomListResponseSchema.parse((await client.get('/api/blooms')).body).blooms[0]!;
+    const item = async () => bloomSchema.parse((await client.get(`/api/blooms/${id}`)).body);
+    expect(await listed()).toMatchObject({ id, protocolVersion: 2, downloadURL: null });
+    expect(await item()).toMatchObject({ id, protocolVersion: 2, downloadURL: null });
+    await t.database.db.insert(schema.bloomArtifacts).values({
+      bloomId: id,
+      stage: 'training_exporting',
+      kind: 'agent',
+      content: { file: 'training_exporting.agent', bytes: 1, sha256: '0'.repeat(64) },
+    });
+    const downloadURL = `/api/blooms/${id}/download`;
+    expect(await listed()).toMatchObject({ id, downloadURL });
+    expect(await item()).toMatchObject({ id, downloadURL });
   });
 
   it(

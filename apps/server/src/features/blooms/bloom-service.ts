@@ -1,6 +1,7 @@
 import { BLOOM_NAME_SERVER_MAX, type Bloom, type ListQuery } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Protocol } from '@greenhouse/mtp';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
@@ -8,16 +9,28 @@ import { isUuid, OwnedList } from '../../lib/owned-list.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
-import { readAgentFile, readNormalizedProtocols, withAgentFile } from '../pipeline/stage-outputs.js';
+import { agentFileSql, readAgentFile, readNormalizedProtocols } from '../pipeline/stage-outputs.js';
 import { readStages } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
-type BloomRow = typeof schema.blooms.$inferSelect;
+/**
+ * An agent's row with what its presentation needs beyond it, read in the same query (a correlated subquery
+ * each): the protocol version in use and whether its agent file exists.
+ */
+const bloomColumns = {
+  ...getTableColumns(schema.blooms),
+  protocolVersion: sql<
+    number | null
+  >`(select max(p.version) from ${schema.bloomProtocols} p where p.bloom_id = ${schema.blooms.id})`,
+  hasDownload: agentFileSql(schema.blooms.id),
+};
+type BloomRow = typeof schema.blooms.$inferSelect & { protocolVersion: number | null; hasDownload: boolean };
 
 /** GET /blooms: the user's agents, filtered by name. */
-export const bloomList = new OwnedList({
+export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
   table: schema.blooms,
+  columns: bloomColumns,
   sortColumns: {
     updatedAt: schema.blooms.updatedAt,
     createdAt: schema.blooms.createdAt,
@@ -76,7 +89,7 @@ export class BloomService {
   private async own(user: UserRow, id: string): Promise<BloomRow> {
     if (!isUuid(id)) throw new AppError('bloom.not_found');
     const [row] = await this.db
-      .select()
+      .select(bloomColumns)
       .from(schema.blooms)
       .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)));
     if (!row) throw new AppError('bloom.not_found');
@@ -120,31 +133,22 @@ export class BloomService {
   private async present(rows: BloomRow[], detailed: boolean): Promise<Bloom[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const stages = await readStages(this.db, ids);
-    const downloads = await withAgentFile(this.db, ids);
-    const versions = await this.db
-      .select({
-        bloomId: schema.bloomProtocols.bloomId,
-        version: sql<number>`max(${schema.bloomProtocols.version})`,
-      })
-      .from(schema.bloomProtocols)
-      .where(inArray(schema.bloomProtocols.bloomId, ids))
-      .groupBy(schema.bloomProtocols.bloomId);
-    const summaries = new Map<string, ReturnType<typeof summarize>>();
-    if (detailed) {
-      for (const [bloomId, protocol] of await readNormalizedProtocols(this.db, ids))
-        summaries.set(bloomId, summarize(protocol));
-    }
-    return rows.map((row) =>
-      presentBloom(
+    // Independent reads: side by side, each on its own connection of the pool.
+    const [stages, protocols] = await Promise.all([
+      readStages(this.db, ids),
+      detailed ? readNormalizedProtocols(this.db, ids) : new Map<string, Protocol>(),
+    ]);
+    return rows.map((row) => {
+      const protocol = protocols.get(row.id);
+      return presentBloom(
         row,
         stages.filter((s) => s.bloomId === row.id),
         {
-          hasDownload: downloads.has(row.id),
-          protocolVersion: Number(versions.find((v) => v.bloomId === row.id)?.version ?? 1),
-          summary: summaries.get(row.id) ?? null,
+          hasDownload: row.hasDownload,
+          protocolVersion: Number(row.protocolVersion ?? 1),
+          summary: protocol ? summarize(protocol) : null,
         },
-      ),
-    );
+      );
+    });
   }
 }

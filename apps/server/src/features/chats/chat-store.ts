@@ -9,9 +9,18 @@ export type MessageRow = typeof schema.chatMessages.$inferSelect;
 
 const TITLE_LENGTH = 60;
 
+/** What the chat list shows of a chat: not its draft nor the interview's state, which can be large. */
+export type ChatListRow = Pick<ChatRow, 'id' | 'title' | 'answeringUntil' | 'updatedAt'>;
+
 /** GET /bloom/chats: the user's chats, filtered by title. */
-export const chatList = new OwnedList({
+export const chatList = new OwnedList<typeof schema.chats, ChatListRow>({
   table: schema.chats,
+  columns: {
+    id: schema.chats.id,
+    title: schema.chats.title,
+    answeringUntil: schema.chats.answeringUntil,
+    updatedAt: schema.chats.updatedAt,
+  },
   sortColumns: {
     updatedAt: schema.chats.updatedAt,
     createdAt: schema.chats.createdAt,

@@ -1,11 +1,11 @@
 import type { ChatDetail, ChatSummary } from '@greenhouse/contracts';
 import type { AgentDraft } from '@greenhouse/mtp';
-import type { ChatRow, MessageRow } from './chat-store.js';
+import type { ChatListRow, ChatRow, MessageRow } from './chat-store.js';
 import { isAnswering } from './chat-turns.js';
 import type { LiveAnswer } from './live-answers.js';
 
 /** A chat in the list. */
-export function presentChatSummary(row: ChatRow): ChatSummary {
+export function presentChatSummary(row: ChatListRow): ChatSummary {
   return {
     id: row.id,
     title: row.title,

@@ -4,7 +4,7 @@
 import { schema, type Db } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
 import type { TrainingPlan } from '@greenhouse/trainer';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
 import type { Dataset } from './data-stages.js';
 import type { BloomStageName } from './stages.js';
@@ -68,13 +68,13 @@ export async function readAgentFile(db: Db, files: ArtifactFiles, bloomId: strin
   return row ? files.read(bloomId, row.content as FileRef) : null;
 }
 
-/** Which of these agents have their agent file. */
-export async function withAgentFile(db: Db, bloomIds: string[]): Promise<Set<string>> {
-  const rows = await db
-    .select({ bloomId: schema.bloomArtifacts.bloomId })
-    .from(schema.bloomArtifacts)
-    .where(outputKey(bloomIds, AGENT_FILE));
-  return new Set(rows.map((r) => r.bloomId));
+/**
+ * Whether the agent of this id column has its agent file, as SQL: a list selects it with its rows instead of
+ * asking in a query of its own.
+ */
+export function agentFileSql(bloomId: AnyColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${schema.bloomArtifacts} a
+    where a.bloom_id = ${bloomId} and a.stage = ${AGENT_FILE.stage} and a.kind = ${AGENT_FILE.kind})`;
 }
 
 /** The normalised protocols of those of these agents whose first stage has completed. */
