@@ -27,7 +27,6 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['apps/web/src/test/all-languages.ts'],
           testTimeout: 15_000,
         },
       },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/errors/error-page';
@@ -40,10 +40,5 @@ export function RootLayout() {
     const back = session.user && accessOf(pathname) === 'guest' ? returnAfterSignIn()?.path : undefined;
     return <Navigate to={back ?? decision.to} replace />;
   }
-  // The signed-in shell is loaded when first shown (router.tsx): the large loader meanwhile.
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <Outlet />
-    </Suspense>
-  );
+  return <Outlet />;
 }
