@@ -2,8 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { Banner } from './notice';
 
-/** A failed load: what failed, the API's reason, and a Try again button. */
-export function RetryBanner({ text, error, onRetry }: { text: string; error: unknown; onRetry: () => void }) {
+/** A failed load: what failed (when the place does not already say), the API's reason, and a Try again button. */
+export function RetryBanner({
+  text,
+  error,
+  onRetry,
+}: {
+  text?: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Banner
@@ -14,7 +22,8 @@ export function RetryBanner({ text, error, onRetry }: { text: string; error: unk
         </button>
       }
     >
-      {text} {apiErrorMessage(t, error)}
+      {text ? `${text} ` : ''}
+      {apiErrorMessage(t, error)}
     </Banner>
   );
 }

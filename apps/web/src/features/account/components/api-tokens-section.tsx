@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useApiTokens } from '../api/api-tokens';
 import { CreateTokenForm, TOKEN_NAME_INPUT_ID } from './create-token-form';
 import { NewToken } from './new-token';
-import { LoadFailed, SectionLoading } from './section-status';
+import { RetryBanner } from '../../../components/notice/retry-banner';
+import { SectionLoading } from './section-status';
 import { TokenList } from './token-list';
 import './api-tokens-section.css';
 
@@ -39,7 +40,7 @@ export function ApiTokensSection() {
       {tokens.isPending ? (
         <SectionLoading label={t('settings.tokens.loading')} />
       ) : tokens.isError ? (
-        <LoadFailed error={tokens.error} onRetry={() => void tokens.refetch()} />
+        <RetryBanner error={tokens.error} onRetry={() => void tokens.refetch()} />
       ) : (
         <TokenList
           tokens={tokens.data}

@@ -6,7 +6,8 @@ import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage, errorCodeOf } from '../../../lib/api-error-message';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/sessions';
-import { LoadFailed, SectionLoading } from './section-status';
+import { RetryBanner } from '../../../components/notice/retry-banner';
+import { SectionLoading } from './section-status';
 import './sessions-section.css';
 
 /**
@@ -30,7 +31,7 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <SectionLoading label={t('settings.sessions.loading')} />
       ) : sessions.isError ? (
-        <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} />
+        <RetryBanner error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
         <>
           <ul className="session-list" aria-label={t('settings.sessions.listLabel')}>
