@@ -67,7 +67,7 @@ async function freshInstallation(prefix: string) {
 }
 
 describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () => {
-  it('resumes from the checkpoint and ends with one result', { timeout: 480_000 }, async () => {
+  it('resumes from the checkpoint and ends with one result', { timeout: 720_000 }, async () => {
     const { dataDir, postgres, options, email } = await freshInstallation('gh-crash-');
 
     const port = await freePort();
@@ -144,7 +144,9 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     trainer = postgres ? await startWorker() : start(env);
     if (!postgres) await waitUntilRunning(trainer);
 
-    const bloom = await pollBloom(get, settled, 240_000);
+    // Generous: the whole training runs on one thread here, next to CI's other lane on a 2-core machine
+    // (it has taken over 240 s there); a stall still fails.
+    const bloom = await pollBloom(get, settled, 420_000);
     expect(bloom.stages.map((s) => s.status)).toEqual(bloom.stages.map(() => 'completed'));
     expect(bloomStatusLabel(bloom)).toBe('trained');
     const download = await client.get(`/api/blooms/${id}/download`);

@@ -13,6 +13,7 @@ import {
   MAX_INTERRUPTIONS,
   STAGE_RETRIES,
   StageRunner,
+  WorkerStopping,
   type StageImplementations,
 } from '../src/features/pipeline/stage-runner.js';
 import { StageFailure } from '../src/features/pipeline/stages.js';
@@ -89,6 +90,15 @@ describe('the stage runner', () => {
     const runner = runnerWith();
     const before = await stage('data_preparation_stage_2');
     await runner.run({ bloomId, stage: 'data_preparation_stage_2' });
+    expect(await stage('data_preparation_stage_2')).toEqual(before);
+  });
+
+  it('hands back, untouched, a job delivered after the worker began to stop', async () => {
+    await reset('data_preparation_stage_2');
+    const before = await stage('data_preparation_stage_2');
+    const runner = runnerWith();
+    runner.pauseAll();
+    await expect(runner.run({ bloomId, stage: 'data_preparation_stage_2' })).rejects.toThrow(WorkerStopping);
     expect(await stage('data_preparation_stage_2')).toEqual(before);
   });
 

@@ -20,7 +20,14 @@ export async function pollBloom(
     const bloom = bloomSchema.parse(await get());
     if (done(bloom)) return bloom;
     if (Date.now() > deadline)
-      throw new Error(`agent did not get there in time: ${JSON.stringify(bloom.stages, null, 1)}`);
+      throw new Error(
+        // The stages without their metrics (loss curves of hundreds of points would bury the rest).
+        `agent did not get there in time: ${JSON.stringify(
+          bloom.stages.map(({ metrics: _metrics, ...stage }) => stage),
+          null,
+          1,
+        )}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -89,6 +89,13 @@ function failureReason(error: unknown): { code: string; message: string } {
 /** Another run took the stage over (its job expired and was handed out again), or the agent is gone. */
 class StageTakenOver extends Error {}
 
+/** Thrown for a job delivered after the worker began to stop: the queue hands it out again. */
+export class WorkerStopping extends Error {
+  constructor() {
+    super('the worker is stopping; the job goes back to the queue');
+  }
+}
+
 const stageKey = (bloomId: string, name: string) =>
   and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, name as BloomStageName));
 const artifactKey = (bloomId: string, stage: BloomStageName, kind: string) =>
@@ -117,6 +124,7 @@ export function isTrainingStage(stage: BloomStageName): boolean {
  */
 export class StageRunner {
   private readonly running = new Set<AbortController>();
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -132,6 +140,9 @@ export class StageRunner {
 
   /** Asks every running stage to pause now (the worker is stopping); their jobs end soon after. */
   pauseAll(): void {
+    // A job the queue still hands out before it stops (the very job a pause just sent, say) must not
+    // start a run the stop would cut off with its stage marked as running.
+    this.stopping = true;
     for (const controller of this.running) controller.abort();
   }
 
@@ -139,6 +150,7 @@ export class StageRunner {
     const { stage } = job;
     // The job's data comes from the queue's table (maybe enqueued by another version): checked, not trusted.
     if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${String(stage)}`);
+    if (this.stopping) throw new WorkerStopping();
     const [row] = await this.db.select().from(schema.bloomStages).where(stageKey(job.bloomId, stage));
     // The agent was deleted, or the stage is done: nothing to do.
     if (!row || row.status === 'completed' || row.status === 'failed') return;
