@@ -97,7 +97,7 @@ describe('settings: sessions', () => {
     const user = userEvent.setup();
     const list = await screen.findByRole('list', { name: 'Your sessions' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('.session__device')?.textContent)).toEqual([
+    expect(items.map((item) => item.querySelector('.fact-card__title')?.textContent)).toEqual([
       'Chrome 131 on LinuxThis device',
       'Firefox 133 on Windows',
     ]);
@@ -172,7 +172,7 @@ describe('settings: personal API tokens', () => {
     expect(await navigator.clipboard.readText()).toBe('gh_secret123');
     expect(await within(tokens).findByText('Copied to the clipboard.')).toBeTruthy();
 
-    const item = (await within(tokens).findByText('backup script', { selector: '.token__name' })).closest(
+    const item = (await within(tokens).findByText('backup script', { selector: '.fact-card__title' })).closest(
       'li',
     )!;
     expect(item.textContent).toContain('24.02.2027 10:00');
@@ -216,7 +216,7 @@ describe('settings: personal API tokens', () => {
     renderApp('/settings');
     const user = userEvent.setup();
     const tokens = await section('Personal API tokens');
-    const old = (await within(tokens).findByText('old', { selector: '.token__name' })).closest('li')!;
+    const old = (await within(tokens).findByText('old', { selector: '.fact-card__title' })).closest('li')!;
     expect(old.textContent).toContain('Expired');
     expect(old.textContent).toContain('25.11.2026 12:00');
     await user.click(within(tokens).getByRole('button', { name: 'Revoke the token backup script' }));
@@ -226,9 +226,9 @@ describe('settings: personal API tokens', () => {
     expect(await screen.findByText('The token “backup script” has been revoked.')).toBeTruthy();
     expect(apiCalls('DELETE', '/account/tokens/t1')).toHaveLength(1);
     await waitFor(() =>
-      expect(within(tokens).queryByText('backup script', { selector: '.token__name' })).toBeNull(),
+      expect(within(tokens).queryByText('backup script', { selector: '.fact-card__title' })).toBeNull(),
     );
-    expect(within(tokens).getByText('old', { selector: '.token__name' })).toBeTruthy();
+    expect(within(tokens).getByText('old', { selector: '.fact-card__title' })).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatDateTime, type AccountSession } from '@greenhouse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactCard, FactCardList } from '../../../components/fact-card/fact-card';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useToast } from '../../../components/toast/toast-context';
@@ -8,7 +9,6 @@ import { apiErrorMessage, errorCodeOf } from '../../../lib/api-error-message';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/sessions';
 import { RetryBanner } from '../../../components/notice/retry-banner';
 import { SectionLoading } from './section-status';
-import './sessions-section.css';
 
 /**
  * Where the user is signed in (GET /account/sessions): device, address and last seen of each session, this
@@ -34,11 +34,11 @@ export function SessionsSection() {
         <RetryBanner error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
         <>
-          <ul className="session-list" aria-label={t('settings.sessions.listLabel')}>
+          <FactCardList label={t('settings.sessions.listLabel')}>
             {sessions.data.map((session) => (
               <SessionItem key={session.id} session={session} />
             ))}
-          </ul>
+          </FactCardList>
           {others.length === 0 ? (
             <p className="profile-section__text">{t('settings.sessions.noOthers')}</p>
           ) : (
@@ -86,44 +86,40 @@ function SessionItem({ session }: { session: AccountSession }) {
   };
 
   return (
-    <li className="session">
-      <div className="session__main">
-        <p className="session__device">
-          {device}
-          {session.current && <span className="session__badge">{t('settings.sessions.thisDevice')}</span>}
-        </p>
-        <dl className="session__facts">
-          <div>
-            <dt>{t('settings.sessions.address')}</dt>
-            <dd>{session.address ?? t('settings.sessions.unknownAddress')}</dd>
-          </div>
-          <div>
-            <dt>{t('settings.sessions.lastSeen')}</dt>
-            <dd>
-              <time dateTime={session.lastSeenAt}>{lastSeen}</time>
-            </dd>
-          </div>
-        </dl>
-      </div>
-      {!session.current && (
-        <div className="session__action">
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => void signOut()}
-            disabled={endSession.isPending}
-            aria-busy={endSession.isPending}
-            aria-label={t('settings.sessions.signOutLabel', { device, lastSeen })}
-          >
-            {endSession.isPending ? t('settings.sessions.signingOut') : t('settings.sessions.signOut')}
-          </button>
-          <LiveRegion assertive>
-            {endSession.isError && errorCodeOf(endSession.error) !== 'session.not_found' && (
-              <Banner tone="error">{apiErrorMessage(t, endSession.error)}</Banner>
-            )}
-          </LiveRegion>
-        </div>
-      )}
-    </li>
+    <FactCard
+      title={device}
+      badge={session.current ? { text: t('settings.sessions.thisDevice'), tone: 'info' } : undefined}
+      facts={[
+        {
+          label: t('settings.sessions.address'),
+          value: session.address ?? t('settings.sessions.unknownAddress'),
+        },
+        {
+          label: t('settings.sessions.lastSeen'),
+          value: <time dateTime={session.lastSeenAt}>{lastSeen}</time>,
+        },
+      ]}
+      action={
+        !session.current && (
+          <>
+            <button
+              type="button"
+              className="btn btn--outline"
+              onClick={() => void signOut()}
+              disabled={endSession.isPending}
+              aria-busy={endSession.isPending}
+              aria-label={t('settings.sessions.signOutLabel', { device, lastSeen })}
+            >
+              {endSession.isPending ? t('settings.sessions.signingOut') : t('settings.sessions.signOut')}
+            </button>
+            <LiveRegion assertive>
+              {endSession.isError && errorCodeOf(endSession.error) !== 'session.not_found' && (
+                <Banner tone="error">{apiErrorMessage(t, endSession.error)}</Banner>
+              )}
+            </LiveRegion>
+          </>
+        )
+      }
+    />
   );
 }

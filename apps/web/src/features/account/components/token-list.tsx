@@ -1,10 +1,10 @@
 import { formatDateTime, type ApiToken } from '@greenhouse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactCard, FactCardList } from '../../../components/fact-card/fact-card';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { useToast } from '../../../components/toast/toast-context';
 import { isExpired, useRevokeApiToken } from '../api/api-tokens';
-import './token-list.css';
 
 const When = ({ value }: { value: string }) => <time dateTime={value}>{formatDateTime(value)}</time>;
 
@@ -25,46 +25,33 @@ export function TokenList({
 
   return (
     <>
-      <ul className="token-list" aria-labelledby="settings-token-list-heading">
+      <FactCardList labelledBy="settings-token-list-heading">
         {tokens.map((token) => (
-          <li key={token.id} className="token">
-            <div className="token__main">
-              <p className="token__name">
-                {token.name}
-                {isExpired(token) && <span className="token__badge">{t('settings.tokens.expired')}</span>}
-              </p>
-              <dl className="token__facts">
-                <div>
-                  <dt>{t('settings.tokens.createdAt')}</dt>
-                  <dd>
-                    <When value={token.createdAt} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('settings.tokens.expiresAt')}</dt>
-                  <dd>
-                    <When value={token.expiresAt} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('settings.tokens.lastUsedAt')}</dt>
-                  <dd>
-                    {token.lastUsedAt ? <When value={token.lastUsedAt} /> : t('settings.tokens.neverUsed')}
-                  </dd>
-                </div>
-              </dl>
-            </div>
-            <button
-              type="button"
-              className="btn btn--outline token__revoke"
-              onClick={() => setRevoking(token)}
-              aria-label={t('settings.tokens.revokeLabel', { name: token.name })}
-            >
-              {t('settings.tokens.revoke')}
-            </button>
-          </li>
+          <FactCard
+            key={token.id}
+            title={token.name}
+            badge={isExpired(token) ? { text: t('settings.tokens.expired'), tone: 'danger' } : undefined}
+            facts={[
+              { label: t('settings.tokens.createdAt'), value: <When value={token.createdAt} /> },
+              { label: t('settings.tokens.expiresAt'), value: <When value={token.expiresAt} /> },
+              {
+                label: t('settings.tokens.lastUsedAt'),
+                value: token.lastUsedAt ? <When value={token.lastUsedAt} /> : t('settings.tokens.neverUsed'),
+              },
+            ]}
+            action={
+              <button
+                type="button"
+                className="btn btn--outline"
+                onClick={() => setRevoking(token)}
+                aria-label={t('settings.tokens.revokeLabel', { name: token.name })}
+              >
+                {t('settings.tokens.revoke')}
+              </button>
+            }
+          />
         ))}
-      </ul>
+      </FactCardList>
       {revoking && (
         <DeleteDialog
           title={t('settings.tokens.revokeTitle')}
