@@ -284,40 +284,31 @@ function EditForm({ account }: { account: AdminAccount }) {
         </fieldset>
       </div>
       <div className="admin-user__row">
-        <Controller
-          control={control}
-          name="prompts.limit"
-          render={({ field }) => (
-            <NumericField
-              label={t('profile.prompts.limit')}
-              hint={t('admin.user.wholeNumberHint')}
-              error={shown('prompts.limit')}
-              rules={allowanceInput}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="prompts.renewalDays"
-          render={({ field }) => (
-            <NumericField
-              label={t('profile.prompts.renewalDays')}
-              hint={t('admin.user.wholeNumberHint')}
-              error={shown('prompts.renewalDays')}
-              rules={allowanceInput}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
+        {(
+          [
+            ['prompts.limit', t('profile.prompts.limit')],
+            ['prompts.renewalDays', t('profile.prompts.renewalDays')],
+          ] as const
+        ).map(([name, label]) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <NumericField
+                label={label}
+                hint={t('admin.user.wholeNumberHint')}
+                error={shown(name)}
+                rules={allowanceInput}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        ))}
       </div>
       <FormErrorBanner error={formError} />
       <LiveRegion>
