@@ -1,0 +1,149 @@
+/* The test program: loads the library as the Unreal plugin does (dlopen, then the five functions by name),
+ * answers prompts with it and writes the answers, for native.test.ts to compare with Flora-JS.
+ *   harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N]
+ * PROMPTS: per prompt "<bytes>\n<prompt>"; ANSWERS: per prompt "<Size>\n<Buffer up to its 0>\n". Also checks
+ * that a missing folder gives NULL, and with --threads that two models answering on two threads at once give the
+ * same answers. Exit 0 when every check passed. */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct NLM NLM;
+typedef struct NLMOutput {
+  float TokenSpeed;
+  int Size;
+  unsigned char *Buffer;
+} NLMOutput;
+
+static NLM *(*init_nlm)(const char *, bool);
+static void (*inference)(NLM *, const char *);
+static NLMOutput *(*output_nlm)(NLM *);
+static void (*delete_nlm)(NLM *);
+static int (*log_add_file_pointer)(void);
+
+static char **prompts;
+static int count;
+
+static int read_prompts(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  size_t n;
+  while (fscanf(f, "%zu", &n) == 1 && fgetc(f) == '\n') {
+    prompts = realloc(prompts, (size_t)(count + 1) * sizeof(char *));
+    char *p = malloc(n + 1);
+    if (!prompts || !p || fread(p, 1, n, f) != n) return 0;
+    p[n] = 0;
+    prompts[count++] = p;
+  }
+  fclose(f);
+  return 1;
+}
+
+/* One answer as the plugin reads it: Buffer[Size - 1] = 0, then a C string. */
+static char *answer(NLM *model, const char *prompt) {
+  inference(model, prompt);
+  NLMOutput *out = output_nlm(model);
+  if (!out || out->Size < 1 || !out->Buffer) return NULL;
+  out->Buffer[out->Size - 1] = 0;
+  return strdup((const char *)out->Buffer);
+}
+
+typedef struct Job {
+  NLM *model;
+  char **answers;
+} Job;
+
+static void *run_all(void *arg) {
+  Job *job = arg;
+  for (int k = 0; k < count; k++) job->answers[k] = answer(job->model, prompts[k]);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5) {
+    fprintf(stderr, "usage: harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N]\n");
+    return 2;
+  }
+  int threads = 0, first = -1;
+  for (int k = 5; k < argc; k++) {
+    if (strcmp(argv[k], "--threads") == 0) threads = 1;
+    else if (strcmp(argv[k], "--first") == 0 && k + 1 < argc) first = atoi(argv[++k]);
+  }
+  void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    fprintf(stderr, "harness: %s\n", dlerror());
+    return 1;
+  }
+  /* By name, as FPlatformProcess::GetDllExport does (a data-to-function pointer cast, as POSIX allows). */
+  *(void **)&init_nlm = dlsym(lib, "InitNLM");
+  *(void **)&inference = dlsym(lib, "Inference");
+  *(void **)&output_nlm = dlsym(lib, "OutputNLM");
+  *(void **)&delete_nlm = dlsym(lib, "Delete");
+  *(void **)&log_add_file_pointer = dlsym(lib, "LogAddFilePointer");
+  if (!init_nlm || !inference || !output_nlm || !delete_nlm || !log_add_file_pointer) {
+    fprintf(stderr, "harness: a function is missing\n");
+    return 1;
+  }
+  if (!read_prompts(argv[3])) {
+    fprintf(stderr, "harness: cannot read %s\n", argv[3]);
+    return 1;
+  }
+  if (first >= 0 && first < count) count = first;
+  int failed = 0;
+
+  if (init_nlm("/no/such/folder", false) != NULL) {
+    fprintf(stderr, "harness: a missing folder gave a model\n");
+    failed = 1;
+  }
+
+  NLM *a = init_nlm(argv[2], false);
+  if (!a) {
+    fprintf(stderr, "harness: InitNLM(%s) gave NULL\n", argv[2]);
+    return 1;
+  }
+  char **answers = calloc((size_t)count + 1, sizeof(char *));
+  Job job = {a, answers};
+  run_all(&job);
+  FILE *out = fopen(argv[4], "wb");
+  if (!out) return 1;
+  for (int k = 0; k < count; k++) {
+    const char *s = answers[k] ? answers[k] : "";
+    fprintf(out, "%zu\n%s\n", strlen(s), s);
+  }
+  fclose(out);
+
+  if (threads) {
+    NLM *b = init_nlm(argv[2], false);
+    char **first_answers = calloc((size_t)count + 1, sizeof(char *));
+    char **second_answers = calloc((size_t)count + 1, sizeof(char *));
+    Job one = {a, first_answers}, two = {b, second_answers};
+    pthread_t t1, t2;
+    if (!b || pthread_create(&t1, NULL, run_all, &one) || pthread_create(&t2, NULL, run_all, &two)) return 1;
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    for (int k = 0; k < count; k++) {
+      const char *want = answers[k] ? answers[k] : "";
+      const char *x = first_answers[k] ? first_answers[k] : "", *y = second_answers[k] ? second_answers[k] : "";
+      if (strcmp(want, x) || strcmp(want, y)) {
+        fprintf(stderr, "harness: prompt %d answered differently on two threads\n", k);
+        failed = 1;
+      }
+      free(first_answers[k]);
+      free(second_answers[k]);
+    }
+    free(first_answers);
+    free(second_answers);
+    delete_nlm(b);
+    printf("two threads: %s\n", failed ? "different" : "the same answers");
+  }
+  delete_nlm(a);
+  for (int k = 0; k < count; k++) free(answers[k]), free(prompts[k]);
+  free(answers);
+  free(prompts);
+  dlclose(lib);
+  return failed;
+}
