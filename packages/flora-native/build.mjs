@@ -13,11 +13,11 @@ export const nativeRoot = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(nativeRoot, 'src');
 
 export const TARGETS = {
-  'linux-x64': { compiler: 'gcc', file: 'so', flags: ['-fPIC', '-fvisibility=hidden'], libs: ['-lm'] },
+  'linux-x64': { compiler: 'gcc', file: 'so', flags: ['-fPIC', '-fvisibility=hidden', '-s'], libs: ['-lm'] },
   'windows-x64': {
     compiler: 'x86_64-w64-mingw32-gcc',
     file: 'dll',
-    flags: ['-static-libgcc'],
+    flags: ['-static-libgcc', '-s'],
     libs: ['-lm'],
   },
 };

@@ -58,7 +58,7 @@ static int best_number_piece(Constraint *c, int last, float *logit) {
   int best = -1;
   char value[sizeof c->number + 64];
   for (int id = 0; id < t->size; id++) {
-    if (!(t->flags[id] & TOKEN_NUMBER)) continue;
+    if (!(t->flags[id] & FLAG_NUMBER)) continue;
     size_t len = t->length[id];
     if (c->number_length + len > sizeof value) continue;
     memcpy(value, c->number, c->number_length);
@@ -130,10 +130,10 @@ static Step reaction_step(Constraint *c) {
 static Step decide(Constraint *c, int choice) {
   const Tokenizer *t = c->t;
   if (c->phase == OUTPUT) {
-    int text = choice >= 0 && choice < t->size && !(t->flags[choice] & TOKEN_CONTROL);
+    int text = choice >= 0 && choice < t->size && !(t->flags[choice] & FLAG_CONTROL);
     if (c->held) {
       c->held = 0;
-      if (!(text && !(t->flags[choice] & (TOKEN_ADDED | TOKEN_BREAKS_LINE)))) {
+      if (!(text && !(t->flags[choice] & (FLAG_ADDED | FLAG_BREAKS_LINE)))) {
         c->output_tokens--;
         c->context_left++;
         c->phase = REACTION;
@@ -142,9 +142,9 @@ static Step decide(Constraint *c, int choice) {
     }
     int room = c->context_left > c->reserve + 1, under = c->output_tokens < c->max_output;
     if (room && under && text) {
-      if (t->flags[choice] & TOKEN_BREAKS_LINE) return c->phase = REACTION, step(choice, 0);
+      if (t->flags[choice] & FLAG_BREAKS_LINE) return c->phase = REACTION, step(choice, 0);
       c->output_tokens++;
-      if (t->flags[choice] & TOKEN_ADDED) {
+      if (t->flags[choice] & FLAG_ADDED) {
         c->held = 1;
         return (Step){choice, 0, 1, 0};
       }

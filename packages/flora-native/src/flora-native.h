@@ -80,7 +80,7 @@ const float *model_forward(Model *m, const int *ids, int n);
 int model_argmax(const Model *m);
 
 /* --- tokenizer.c --- */
-enum { TOKEN_ADDED = 1, TOKEN_CONTROL = 2, TOKEN_BREAKS_LINE = 4, TOKEN_NUMBER = 8 };
+enum { FLAG_ADDED = 1, FLAG_CONTROL = 2, FLAG_BREAKS_LINE = 4, FLAG_NUMBER = 8 };
 
 typedef struct Reaction {
   char *line;

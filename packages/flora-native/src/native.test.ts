@@ -2,7 +2,9 @@
 // it (dlopen, the five functions by name), answers every training sample of a trained fixture agent exactly as
 // Flora-JS does, from the exported model folder and the prompts the plugin renders; a bad folder gives NULL; two
 // models on two threads give the same answers; valgrind finds no error and no leak (one short sample). Without
-// gcc the test is skipped with one loud line (failed under CI=true, whose machine has it).
+// gcc the test is skipped with one loud line (failed under CI=true, whose machine has it). The Windows DLL
+// (mingw-w64) is checked for its exports with objdump, and answers the samples under wine when wine is installed
+// (not in CI: it is large).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,11 @@ import { trainedAgent } from '../../flora/test/fixture.js';
 import { exampleRequests } from '../../flora/test/requests.js';
 
 const gcc = hasCompiler('linux-x64') && process.platform === 'linux' && process.arch === 'x64';
+const mingw = gcc && hasCompiler('windows-x64');
+const wine = ['wine64', '/usr/lib/wine/wine64', 'wine'].find(
+  (w) => mingw && spawnSync(w, ['--version'], { stdio: 'ignore' }).status === 0,
+);
+const PLUGIN_EXPORTS = ['Delete', 'Inference', 'InitNLM', 'LogAddFilePointer', 'OutputNLM'];
 if (!gcc) {
   const line = 'flora-native: SKIPPED — no gcc for linux-x64 here, so the native library is not tested';
   if (process.env.CI === 'true') throw new Error(line);
@@ -174,6 +181,46 @@ describe.skipIf(!gcc)('flora native', () => {
     expect(run.stderr).toContain('number slot');
     expect(run.stderr).toContain('none of the model');
   });
+
+  if (!mingw) console.warn('flora-native: no mingw-w64 here — the Windows DLL test is SKIPPED');
+  it.skipIf(!mingw)(
+    `the Windows DLL exports the plugin's functions, needs only Windows' own DLLs${wine ? ' and answers as Flora-JS under wine' : ''}`,
+    async () => {
+      const dll = path.join(dir, 'flora.dll');
+      await buildNative('windows-x64', dll, path.join(dir, 'build-windows'));
+      const table = spawnSync('x86_64-w64-mingw32-objdump', ['-p', dll], { encoding: 'utf8' }).stdout;
+      const exported = [...table.matchAll(/^\s*\[\s*\d+\] (\w+)$/gm)].map((m) => m[1]);
+      expect(exported).toEqual(expect.arrayContaining(PLUGIN_EXPORTS));
+      const imported = [...table.matchAll(/DLL Name: (\S+)/g)].map((m) => m[1]!.toLowerCase());
+      expect(new Set(imported)).toEqual(new Set(['kernel32.dll', 'msvcrt.dll']));
+      if (!wine) return;
+      const exe = path.join(dir, 'harness.exe');
+      const cc = spawnSync(
+        'x86_64-w64-mingw32-gcc',
+        ['-std=c11', '-O1', '-o', exe, path.join(nativeRoot, 'test/harness.c')],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(cc.status, cc.stderr).toBe(0);
+      writePrompts(
+        path.join(dir, 'prompts'),
+        requests.map((r) => pluginPrompt(template, r)),
+      );
+      const run = spawnSync(
+        wine,
+        [exe, dll, modelDir, path.join(dir, 'prompts'), path.join(dir, 'answers'), '--threads'],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, WINEDEBUG: '-all' },
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('two threads: the same answers');
+      expect(readAnswers(path.join(dir, 'answers'))).toEqual(expected);
+    },
+    120_000,
+  );
 
   const valgrind = spawnSync('valgrind', ['--version']).status === 0;
   if (!valgrind) console.warn('flora-native: valgrind is not installed — the memcheck test is SKIPPED');

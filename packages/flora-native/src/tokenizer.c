@@ -89,7 +89,7 @@ static int sort_added(Tokenizer *t) {
   t->added = malloc((size_t)(t->size ? t->size : 1) * sizeof(int));
   if (!t->added) return 0;
   for (int id = 0; id < t->size; id++)
-    if (t->flags[id] & TOKEN_ADDED) {
+    if (t->flags[id] & FLAG_ADDED) {
       int k = t->nadded++;
       while (k > 0 && by_length(&t->added[k - 1], &id, t) > 0) t->added[k] = t->added[k - 1], k--;
       t->added[k] = id;
@@ -121,7 +121,7 @@ static int parse(Tokenizer *t, const unsigned char *data, size_t size, uint32_t 
     memcpy(t->text + used, r.p, len);
     t->offset[id] = used, t->length[id] = len;
     used += len, r.p += len;
-    if (!(t->flags[id] & TOKEN_ADDED) && len == 1) t->byte_id[t->text[t->offset[id]]] = (int)id;
+    if (!(t->flags[id] & FLAG_ADDED) && len == 1) t->byte_id[t->text[t->offset[id]]] = (int)id;
   }
   for (int b = 0; b < 256; b++)
     if (t->byte_id[b] < 0) r.ok = 0;

@@ -1,16 +1,57 @@
-/* The test program: loads the library as the Unreal plugin does (dlopen, then the five functions by name),
+/* The test program: loads the library as the Unreal plugin does (dlopen or LoadLibrary, then the five functions
+ * by name),
  * answers prompts with it and writes the answers, for native.test.ts to compare with Flora-JS.
  *   harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N]
  * PROMPTS: per prompt "<bytes>\n<prompt>"; ANSWERS: per prompt "<Size>\n<Buffer up to its 0>\n". Also checks
  * that a missing folder gives NULL, and with --threads that two models answering on two threads at once give the
  * same answers. Exit 0 when every check passed. */
 #define _POSIX_C_SOURCE 200809L
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Loading by name and threads: POSIX, or Windows for the DLL (cross-compiled, run under wine when there is one). */
+#ifdef _WIN32
+#include <windows.h>
+static void *open_library(const char *path) { return (void *)LoadLibraryA(path); }
+static void *symbol(void *lib, const char *name) {
+  FARPROC f = GetProcAddress((HMODULE)lib, name);
+  void *p;
+  memcpy(&p, &f, sizeof p);
+  return p;
+}
+static void close_library(void *lib) { FreeLibrary((HMODULE)lib); }
+typedef HANDLE Thread;
+static void *(*thread_body)(void *);
+static DWORD WINAPI thread_start(LPVOID arg) {
+  thread_body(arg);
+  return 0;
+}
+static int start_thread(Thread *t, void *(*body)(void *), void *arg) {
+  thread_body = body;
+  return !(*t = CreateThread(NULL, 0, thread_start, arg, 0, NULL));
+}
+static void join_thread(Thread t) {
+  WaitForSingleObject(t, INFINITE);
+  CloseHandle(t);
+}
+static char *copy_text(const char *s) {
+  char *c = malloc(strlen(s) + 1);
+  return c ? strcpy(c, s) : NULL;
+}
+#else
+#include <dlfcn.h>
+#include <pthread.h>
+static void *open_library(const char *path) { return dlopen(path, RTLD_NOW | RTLD_LOCAL); }
+/* By name, as FPlatformProcess::GetDllExport does (a data-to-function pointer cast, as POSIX allows). */
+static void *symbol(void *lib, const char *name) { return dlsym(lib, name); }
+static void close_library(void *lib) { dlclose(lib); }
+typedef pthread_t Thread;
+static int start_thread(Thread *t, void *(*body)(void *), void *arg) { return pthread_create(t, NULL, body, arg); }
+static void join_thread(Thread t) { pthread_join(t, NULL); }
+static char *copy_text(const char *s) { return strdup(s); }
+#endif
 
 typedef struct NLM NLM;
 typedef struct NLMOutput {
@@ -49,7 +90,7 @@ static char *answer(NLM *model, const char *prompt) {
   NLMOutput *out = output_nlm(model);
   if (!out || out->Size < 1 || !out->Buffer) return NULL;
   out->Buffer[out->Size - 1] = 0;
-  return strdup((const char *)out->Buffer);
+  return copy_text((const char *)out->Buffer);
 }
 
 typedef struct Job {
@@ -73,17 +114,16 @@ int main(int argc, char **argv) {
     if (strcmp(argv[k], "--threads") == 0) threads = 1;
     else if (strcmp(argv[k], "--first") == 0 && k + 1 < argc) first = atoi(argv[++k]);
   }
-  void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  void *lib = open_library(argv[1]);
   if (!lib) {
-    fprintf(stderr, "harness: %s\n", dlerror());
+    fprintf(stderr, "harness: cannot load %s\n", argv[1]);
     return 1;
   }
-  /* By name, as FPlatformProcess::GetDllExport does (a data-to-function pointer cast, as POSIX allows). */
-  *(void **)&init_nlm = dlsym(lib, "InitNLM");
-  *(void **)&inference = dlsym(lib, "Inference");
-  *(void **)&output_nlm = dlsym(lib, "OutputNLM");
-  *(void **)&delete_nlm = dlsym(lib, "Delete");
-  *(void **)&log_add_file_pointer = dlsym(lib, "LogAddFilePointer");
+  *(void **)&init_nlm = symbol(lib, "InitNLM");
+  *(void **)&inference = symbol(lib, "Inference");
+  *(void **)&output_nlm = symbol(lib, "OutputNLM");
+  *(void **)&delete_nlm = symbol(lib, "Delete");
+  *(void **)&log_add_file_pointer = symbol(lib, "LogAddFilePointer");
   if (!init_nlm || !inference || !output_nlm || !delete_nlm || !log_add_file_pointer) {
     fprintf(stderr, "harness: a function is missing\n");
     return 1;
@@ -121,10 +161,10 @@ int main(int argc, char **argv) {
     char **first_answers = calloc((size_t)count + 1, sizeof(char *));
     char **second_answers = calloc((size_t)count + 1, sizeof(char *));
     Job one = {a, first_answers}, two = {b, second_answers};
-    pthread_t t1, t2;
-    if (!b || pthread_create(&t1, NULL, run_all, &one) || pthread_create(&t2, NULL, run_all, &two)) return 1;
-    pthread_join(t1, NULL);
-    pthread_join(t2, NULL);
+    Thread t1, t2;
+    if (!b || start_thread(&t1, run_all, &one) || start_thread(&t2, run_all, &two)) return 1;
+    join_thread(t1);
+    join_thread(t2);
     for (int k = 0; k < count; k++) {
       const char *want = answers[k] ? answers[k] : "";
       const char *x = first_answers[k] ? first_answers[k] : "", *y = second_answers[k] ? second_answers[k] : "";
@@ -144,6 +184,6 @@ int main(int argc, char **argv) {
   for (int k = 0; k < count; k++) free(answers[k]), free(prompts[k]);
   free(answers);
   free(prompts);
-  dlclose(lib);
+  close_library(lib);
   return failed;
 }
