@@ -13,7 +13,9 @@ import { answerVocabulary } from './answer-constraint.js';
 import { FloraError } from './errors.js';
 import { readAgentFile } from './agent-file.js';
 import { decodeBase64Part } from './base64.js';
+import { crc32 } from './crc32.js';
 import { Tokenizer } from './tokenizer.js';
+import { storedZip } from './zip.js';
 
 /** Version of tokenizer.bin and weights.bin this writes (the library refuses any other). */
 export const NATIVE_FORMAT_VERSION = 1;
@@ -63,19 +65,6 @@ class Writer {
     this.u32(crc32(this.bytes.subarray(0, this.length)));
     return this.bytes.slice(0, this.length);
   }
-}
-
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c;
-});
-
-/** CRC-32 (IEEE 802.3, zlib's): the checksum at the end of both files. */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 /** Token flags in tokenizer.bin. */
@@ -186,4 +175,12 @@ export async function exportUnreal(source: string | Uint8Array): Promise<UnrealF
       [`${name}/weights.bin`, w.finish()],
     ]),
   };
+}
+
+/** The model folder as a .zip (the agent page's "Unreal Engine — Flora plugin" download): `<Name>.zip`. */
+export async function exportUnrealZip(
+  source: string | Uint8Array,
+): Promise<{ fileName: string; zip: Uint8Array<ArrayBuffer> }> {
+  const folder = await exportUnreal(source);
+  return { fileName: `${folder.name}.zip`, zip: storedZip(folder.files) };
 }

@@ -782,6 +782,9 @@ export const en = {
     goToEngine: 'Go to Inference Engine',
     cpuModel: 'CPU Model',
     floraWordmark: 'flora',
+    unrealWordmark: 'Unreal Engine',
+    unrealPlugin: 'Flora plugin',
+    unrealFile: 'the model folder (.zip)',
     // Named on /flora, among the formats an agent might come in.
     availableWhenTrained: 'Available when training completes',
     downloadTrainingFailed: 'Not available: the training failed',

@@ -777,6 +777,9 @@ export const pl: Translations = {
     goToEngine: 'Przejdź do silnika inferencji',
     cpuModel: 'Model CPU',
     floraWordmark: 'flora',
+    unrealWordmark: 'Unreal Engine',
+    unrealPlugin: 'Wtyczka Flora',
+    unrealFile: 'folder modelu (.zip)',
     // Named on /flora, among the formats an agent might come in.
     availableWhenTrained: 'Dostępny po zakończeniu treningu',
     downloadTrainingFailed: 'Niedostępny: trening nie powiódł się',
