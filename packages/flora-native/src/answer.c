@@ -196,6 +196,11 @@ int answer_run(Model *m, const Tokenizer *t, const Instruction *in, const int *i
       else ok &= add_token(output_phase ? &output : &reaction, t, s.id);
     }
     if (s.done || !ok) break;
+    /* Never past the context (the prompt limit keeps room for the answer; Flora-JS would throw here). */
+    if (m->pos >= T) {
+      flora_log("Inference: the answer reached the end of the context");
+      break;
+    }
     c.logits = model_forward(m, &s.id, 1);
   }
   free(c.alive);

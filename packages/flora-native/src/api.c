@@ -59,6 +59,12 @@ FLORA_API NLM *InitNLM(const char *modelDir, bool unused) {
   char *weights = join(modelDir, "weights.bin"), *tokenizer = join(modelDir, "tokenizer.bin");
   int ok = nlm && weights && tokenizer && model_load(&nlm->model, weights);
   ok = ok && tokenizer_load(&nlm->tokenizer, tokenizer, nlm->model.a.V);
+  /* Flora-JS keeps the prompt limit at most the context less 2; more means the files are of two agents. */
+  if (ok && nlm->tokenizer.prompt_limit > (int)nlm->model.a.T - 2) {
+    flora_log("%s: tokenizer.bin's prompt limit does not fit weights.bin's context (two agents' files?)", modelDir);
+    tokenizer_free(&nlm->tokenizer);
+    ok = 0;
+  }
   free(weights);
   free(tokenizer);
   if (!ok) {

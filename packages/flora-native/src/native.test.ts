@@ -132,6 +132,17 @@ describe.skipIf(!gcc)('flora native', () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** A copy of the model folder with its files changed. */
+  const damaged = (name: string, change: (files: Record<string, Buffer>) => void) => {
+    const to = path.join(dir, 'damaged', name);
+    mkdirSync(to, { recursive: true });
+    const files = Object.fromEntries(
+      ['tokenizer.bin', 'weights.bin'].map((f) => [f, readFileSync(path.join(modelDir, f))]),
+    );
+    change(files);
+    for (const [f, bytes] of Object.entries(files)) writeFileSync(path.join(to, f), bytes);
+    return to;
+  };
   const runHarness = (prompts: string[], flags: string[] = [], env: NodeJS.ProcessEnv = {}) => {
     writePrompts(path.join(dir, 'prompts'), prompts);
     const run = spawnSync(
@@ -152,6 +163,22 @@ describe.skipIf(!gcc)('flora native', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('two threads: the same answers');
     expect(run.answers).toEqual(expected);
+  });
+
+  it('gives NULL and a logged reason for a damaged folder', () => {
+    const flipped = damaged('flipped', (f) => (f['weights.bin']![100]! ^= 1));
+    const truncated = damaged('truncated', (f) => (f['tokenizer.bin'] = f['tokenizer.bin']!.subarray(0, 50)));
+    const version = damaged('version', (f) => f['weights.bin']!.writeUInt32LE(2, 8));
+    const missing = damaged('missing', (f) => delete f['weights.bin']);
+    const run = runHarness(
+      [],
+      [flipped, truncated, version, missing].flatMap((d) => ['--bad', d]),
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toContain('weights.bin is damaged: its CRC-32 does not match');
+    expect(run.stderr).toMatch(/tokenizer\.bin is damaged/);
+    expect(run.stderr).toContain('this library reads version 1');
+    expect(run.stderr).toContain(`cannot open ${path.join(missing, 'weights.bin')}`);
   });
 
   it('gives the same answers with the SSE2 kernel as with AVX2', () => {
@@ -242,6 +269,9 @@ describe.skipIf(!gcc)('flora native', () => {
           modelDir,
           path.join(dir, 'prompts'),
           path.join(dir, 'answers'),
+          // and a folder whose weights.bin ends early: the failed load frees what it took
+          '--bad',
+          damaged('short', (f) => (f['weights.bin'] = f['weights.bin']!.subarray(0, 5000))),
         ],
         { encoding: 'utf8' },
       );

@@ -5,6 +5,7 @@
  * (template.ts renderPrompt): texts on one line each (line breaks as spaces), and "<RUN>\n" at the end. A key
  * line's number slots (<num_MIN_MAX>, <num_MIN_MAX_LEN>) must be filled with numbers in range, as Flora-JS prints
  * them (5, -2.5, [1, 2, 3]). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,25 +18,26 @@ typedef struct Line {
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* A number of a slot pattern: -?\d+(\.\d+)?(e[-+]?\d+)?; its length (0: none), its value in *v. */
+/* A number of a slot pattern: -?\d+(\.\d+)?(e[-+]?\d+)?; its length (0: none), its value in *v. Read by hand:
+ * strtod follows the locale, and a game may run in one whose decimal separator is a comma. */
 static size_t slot_number(const char *s, double *v) {
-  char buffer[64];
   size_t i = s[0] == '-';
   if (!is_digit(s[i])) return 0;
-  while (is_digit(s[i])) i++;
+  double value = 0, scale = 1;
+  while (is_digit(s[i])) value = value * 10 + (s[i++] - '0');
   if (s[i] == '.' && is_digit(s[i + 1]))
-    for (i++; is_digit(s[i]); i++) {}
+    for (i++; is_digit(s[i]); i++) value += (s[i] - '0') * (scale /= 10);
   if (s[i] == 'e') {
     size_t j = i + 1 + (s[i + 1] == '-' || s[i + 1] == '+');
     if (is_digit(s[j])) {
+      int exponent = 0;
+      while (is_digit(s[j]) && exponent < 400) exponent = exponent * 10 + (s[j++] - '0');
       while (is_digit(s[j])) j++;
+      value *= pow(10, s[i + 1] == '-' ? -exponent : exponent);
       i = j;
     }
   }
-  if (i >= sizeof buffer) return 0;
-  memcpy(buffer, s, i);
-  buffer[i] = 0;
-  *v = strtod(buffer, NULL); /* digits, '.', 'e' only: the same in every locale that uses '.' */
+  *v = s[0] == '-' ? -value : value;
   return i;
 }
 

@@ -1,9 +1,9 @@
 /* The test program: loads the library as the Unreal plugin does (dlopen or LoadLibrary, then the five functions
  * by name),
  * answers prompts with it and writes the answers, for native.test.ts to compare with Flora-JS.
- *   harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N]
+ *   harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N] [--bad DIR]...
  * PROMPTS: per prompt "<bytes>\n<prompt>"; ANSWERS: per prompt "<Size>\n<Buffer up to its 0>\n". Also checks
- * that a missing folder gives NULL, and with --threads that two models answering on two threads at once give the
+ * that a missing folder and every --bad folder (damaged files) give NULL, and with --threads that two models answering on two threads at once give the
  * same answers. Exit 0 when every check passed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -106,13 +106,16 @@ static void *run_all(void *arg) {
 
 int main(int argc, char **argv) {
   if (argc < 5) {
-    fprintf(stderr, "usage: harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N]\n");
+    fprintf(stderr, "usage: harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--first N] [--bad DIR]...\n");
     return 2;
   }
-  int threads = 0, first = -1;
+  int threads = 0, first = -1, failed = 0;
+  const char *bad[16];
+  int nbad = 0;
   for (int k = 5; k < argc; k++) {
     if (strcmp(argv[k], "--threads") == 0) threads = 1;
     else if (strcmp(argv[k], "--first") == 0 && k + 1 < argc) first = atoi(argv[++k]);
+    else if (strcmp(argv[k], "--bad") == 0 && k + 1 < argc && nbad < 16) bad[nbad++] = argv[++k];
   }
   void *lib = open_library(argv[1]);
   if (!lib) {
@@ -133,11 +136,15 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (first >= 0 && first < count) count = first;
-  int failed = 0;
 
-  if (init_nlm("/no/such/folder", false) != NULL) {
-    fprintf(stderr, "harness: a missing folder gave a model\n");
-    failed = 1;
+  bad[nbad++] = "/no/such/folder";
+  for (int k = 0; k < nbad; k++) {
+    NLM *none = init_nlm(bad[k], false);
+    if (none != NULL) {
+      fprintf(stderr, "harness: %s gave a model\n", bad[k]);
+      delete_nlm(none);
+      failed = 1;
+    }
   }
 
   NLM *a = init_nlm(argv[2], false);
