@@ -6,13 +6,15 @@
 // (mingw-w64) is checked for its exports with objdump, and answers the samples under wine when wine is installed
 // (not in CI: it is large).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportUnreal, loadAgent, type RunRequest } from '@greenhouse/flora';
 import { buildNative, hasCompiler, nativeRoot } from '../build.mjs';
-import { trainedAgent } from '../../flora/test/fixture.js';
+import { randomAgent, trainedAgent } from '../../flora/test/fixture.js';
+import { readAgentFile } from '../../flora/src/agent-file.js';
+import { Model } from '../../flora/src/model.js';
 import { exampleRequests } from '../../flora/test/requests.js';
 
 const gcc = hasCompiler('linux-x64') && process.platform === 'linux' && process.arch === 'x64';
@@ -163,6 +165,60 @@ describe.skipIf(!gcc)('flora native', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('two threads: the same answers');
     expect(run.answers).toEqual(expected);
+  });
+
+  it('computes the same logits as Flora-JS bit for bit, AVX2 and SSE2, tied and untied head', async () => {
+    const logits = path.join(dir, 'logits');
+    const sources = readdirSync(path.join(nativeRoot, 'src'))
+      .filter((f) => f.endsWith('.c'))
+      .map((f) => path.join(nativeRoot, 'src', f));
+    const built = spawnSync(
+      'gcc',
+      [
+        ...['-std=c11', '-O2', '-ffp-contract=off', `-I${path.join(dir, 'build')}`, '-o', logits],
+        ...[path.join(nativeRoot, 'test/logits.c'), ...sources, '-lm'],
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(built.status, built.stderr).toBe(0);
+    // Peaky random weights (scale 8) and an untied head: every matrix path, panels of several widths.
+    for (const tieEmbeddings of [true, false]) {
+      const { agent } = randomAgent(
+        { dModel: 64, nLayers: 2, nHeads: 4, dFF: 160, contextLength: 64, tieEmbeddings },
+        3,
+        8,
+      );
+      const folder = await exportUnreal(agent);
+      const at = path.join(dir, `logits-${tieEmbeddings}`);
+      for (const [name, bytes] of folder.files) {
+        mkdirSync(path.dirname(path.join(at, name)), { recursive: true });
+        writeFileSync(path.join(at, name), bytes);
+      }
+      const file = await readAgentFile(agent);
+      const model = await Model.create(file.architecture, file.tensors, file.weights, 'wasm-simd');
+      const V = file.architecture.vocabSize;
+      const ids = Array.from({ length: 19 }, (_, k) => (k * 37 + 5) % V);
+      const steps = 12;
+      const want: Float32Array[] = [Float32Array.from(model.forward(ids))];
+      for (let k = 0; k < steps; k++) want.push(Float32Array.from(model.forward([model.argmax()])));
+      writeFileSync(path.join(dir, 'ids'), ids.join(' '));
+      for (const kernel of ['avx2', 'sse2']) {
+        const run = spawnSync(
+          logits,
+          [path.join(at, folder.name), path.join(dir, 'ids'), path.join(dir, 'logits.bin'), String(steps)],
+          { encoding: 'utf8', env: { ...process.env, FLORA_NATIVE_KERNEL: kernel } },
+        );
+        expect(run.status, run.stderr).toBe(0);
+        const got = readFileSync(path.join(dir, 'logits.bin'));
+        expect(got.length).toBe(want.length * V * 4);
+        want.forEach((w, step) =>
+          expect(
+            got.subarray(step * V * 4, (step + 1) * V * 4).equals(Buffer.from(w.buffer)),
+            `${kernel}, tied ${tieEmbeddings}, step ${step}`,
+          ).toBe(true),
+        );
+      }
+    }
   });
 
   it('gives NULL and a logged reason for a damaged folder', () => {
