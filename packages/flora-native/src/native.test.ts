@@ -15,6 +15,8 @@ import { buildNative, hasCompiler, nativeRoot } from '../build.mjs';
 import { randomAgent, trainedAgent } from '../../flora/test/fixture.js';
 import { readAgentFile } from '../../flora/src/agent-file.js';
 import { Model } from '../../flora/src/model.js';
+import { mulberry32 } from '../../flora/src/sampling.js';
+import { Tokenizer } from '../../flora/src/tokenizer.js';
 import { exampleRequests } from '../../flora/test/requests.js';
 
 const gcc = hasCompiler('linux-x64') && process.platform === 'linux' && process.arch === 'x64';
@@ -92,6 +94,7 @@ describe.skipIf(!gcc)('flora native', () => {
   let template: Template;
   let requests: RunRequest[];
   let expected: string[];
+  let agentText: string;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'flora-native-'));
@@ -114,6 +117,7 @@ describe.skipIf(!gcc)('flora native', () => {
     );
     if (cc.status !== 0) throw new Error(`the harness does not compile:\n${cc.stderr}`);
     const { agent: file, protocol } = await trainedAgent();
+    agentText = file;
     const folder = await exportUnreal(file);
     for (const [name, bytes] of folder.files) {
       mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -133,6 +137,26 @@ describe.skipIf(!gcc)('flora native', () => {
   }, 60_000);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  let probeBuilt: string | undefined;
+  /** test/probe.c, built once with the library's sources. */
+  const buildProbe = () => {
+    if (probeBuilt) return probeBuilt;
+    const probe = path.join(dir, 'probe');
+    const sources = readdirSync(path.join(nativeRoot, 'src'))
+      .filter((f) => f.endsWith('.c'))
+      .map((f) => path.join(nativeRoot, 'src', f));
+    const built = spawnSync(
+      'gcc',
+      [
+        ...['-std=c11', '-O2', '-ffp-contract=off', `-I${path.join(dir, 'build')}`, '-o', probe],
+        ...[path.join(nativeRoot, 'test/probe.c'), ...sources, '-lm'],
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(built.status, built.stderr).toBe(0);
+    return (probeBuilt = probe);
+  };
 
   /** A copy of the model folder with its files changed. */
   const damaged = (name: string, change: (files: Record<string, Buffer>) => void) => {
@@ -167,20 +191,68 @@ describe.skipIf(!gcc)('flora native', () => {
     expect(run.answers).toEqual(expected);
   });
 
-  it('computes the same logits as Flora-JS bit for bit, AVX2 and SSE2, tied and untied head', async () => {
-    const logits = path.join(dir, 'logits');
-    const sources = readdirSync(path.join(nativeRoot, 'src'))
-      .filter((f) => f.endsWith('.c'))
-      .map((f) => path.join(nativeRoot, 'src', f));
-    const built = spawnSync(
-      'gcc',
-      [
-        ...['-std=c11', '-O2', '-ffp-contract=off', `-I${path.join(dir, 'build')}`, '-o', logits],
-        ...[path.join(nativeRoot, 'test/logits.c'), ...sources, '-lm'],
-      ],
-      { encoding: 'utf8' },
+  it('encodes text as Flora-JS does: Unicode classes, digits, contractions, whitespace runs, added tokens', async () => {
+    const random = mulberry32(11);
+    const pieces = [
+      'a',
+      'Z',
+      'é',
+      'ß',
+      '日',
+      '🐱',
+      '‍',
+      '2',
+      '٣',
+      'Ⅻ',
+      '½',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u3000',
+      "'",
+      "'s",
+      "'ll",
+      '.',
+      ',',
+      '!',
+      '_',
+      '<RUN>',
+      'Cape_',
+      '\r\n',
+    ];
+    const texts = [
+      "Hello, world! it's they're we've I'll he'd don't 'quoted'",
+      '  multiple   spaces\tand\ttabs\n\nnewlines  ',
+      '123 4567 3.14 -42 ²³ ½ Ⅻ ٣٤',
+      'Ünïcödé café naïve 日本語のテキスト مرحبا שלום',
+      'emoji 🐱🌳 and a family 👩‍👩‍👧, flags 🇵🇱',
+      'non-breaking\u00a0space, em\u2003space, ideographic\u3000space, BOM\ufeffhere',
+      '<BOS>\nCape_Keeper_Radio_\nAny ships out there?\nCape_Keeper_Radio_\n<RUN>\n',
+      ...Array.from({ length: 40 }, () =>
+        Array.from(
+          { length: 1 + Math.floor(random() * 20) },
+          () => pieces[Math.floor(random() * pieces.length)],
+        ).join(''),
+      ),
+    ];
+    const tokenizer = Tokenizer.fromJSON((await readAgentFile(agentText)).tokenizerText);
+    writePrompts(path.join(dir, 'texts'), texts);
+    const run = spawnSync(
+      buildProbe(),
+      ['tokens', modelDir, path.join(dir, 'texts'), path.join(dir, 'ids')],
+      {
+        encoding: 'utf8',
+      },
     );
-    expect(built.status, built.stderr).toBe(0);
+    expect(run.status, run.stderr).toBe(0);
+    const got = readFileSync(path.join(dir, 'ids'), 'utf8').split('\n').slice(0, -1);
+    expect(got).toEqual(texts.map((t) => tokenizer.encode(t).join(' ')));
+  });
+
+  it('computes the same logits as Flora-JS bit for bit, AVX2 and SSE2, tied and untied head', async () => {
+    const probe = buildProbe();
     // Peaky random weights (scale 8) and an untied head: every matrix path, panels of several widths.
     for (const tieEmbeddings of [true, false]) {
       const { agent } = randomAgent(
@@ -204,8 +276,14 @@ describe.skipIf(!gcc)('flora native', () => {
       writeFileSync(path.join(dir, 'ids'), ids.join(' '));
       for (const kernel of ['avx2', 'sse2']) {
         const run = spawnSync(
-          logits,
-          [path.join(at, folder.name), path.join(dir, 'ids'), path.join(dir, 'logits.bin'), String(steps)],
+          probe,
+          [
+            'logits',
+            path.join(at, folder.name),
+            path.join(dir, 'ids'),
+            path.join(dir, 'logits.bin'),
+            String(steps),
+          ],
           { encoding: 'utf8', env: { ...process.env, FLORA_NATIVE_KERNEL: kernel } },
         );
         expect(run.status, run.stderr).toBe(0);
