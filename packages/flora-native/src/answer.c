@@ -56,11 +56,11 @@ static Step step(int id, int done) { return (Step){id, done, 0, 0}; }
 static int best_number_piece(Constraint *c, int last, float *logit) {
   const Tokenizer *t = c->t;
   int best = -1;
-  char value[sizeof c->number + 64];
+  char value[sizeof c->number];
   for (int id = 0; id < t->size; id++) {
     if (!(t->flags[id] & FLAG_NUMBER)) continue;
     size_t len = t->length[id];
-    if (c->number_length + len > sizeof value) continue;
+    if (c->number_length + len > sizeof value) continue; /* a value longer than any number we print */
     memcpy(value, c->number, c->number_length);
     memcpy(value + c->number_length, t->text + t->offset[id], len);
     if (!number_ok(value, c->number_length + len, last)) continue;
@@ -164,7 +164,8 @@ static int add_token(Bytes *b, const Tokenizer *t, int id) {
 int answer_run(Model *m, const Tokenizer *t, const Instruction *in, const int *ids, int n, Answer *out,
                double *first_token_at) {
   int T = (int)m->a.T;
-  Constraint c = {t, in, NULL, OUTPUT, 0, 0, T, T - n, 0, 0, calloc((size_t)in->nreactions, 1), -1, {0}, 0, 0};
+  Constraint c = {.t = t, .in = in, .phase = OUTPUT, .max_output = T, .context_left = T - n,
+                  .alive = calloc((size_t)in->nreactions, 1), .chosen = -1};
   if (!c.alive) return 0;
   for (int r = 0; r < in->nreactions; r++) {
     int need = in->reactions[r].n + (in->reactions[r].number ? MAX_NUMBER_TOKENS : 0);
