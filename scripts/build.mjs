@@ -280,7 +280,7 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
     }
     if (!native.hasCompiler(target)) {
       say(
-        `flora native ${target}: skipped — no ${compiler} here (Debian: ${target === 'windows-x64' ? 'mingw-w64' : 'gcc'})`,
+        `flora native ${target}: skipped — no ${compiler} here (Debian: ${target === 'windows-x64' ? 'gcc-mingw-w64-x86-64' : 'gcc'})`,
       );
       continue;
     }
