@@ -140,7 +140,7 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     await playground.screenshot({ path: path.join(screenshotsDir, 'playground-375.png') });
   });
 
-  it('lists both downloads on /flora, and serves them', async () => {
+  it('lists the downloads on /flora, and serves them', async () => {
     const page = await newPage();
     await signedInContextUser(page.context());
     await page.goto('/flora');
@@ -154,7 +154,18 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     const { downloads } = (await listed.json()) as {
       downloads: { kind: string; file: string; version: string; bytes: number; url: string }[];
     };
-    expect(downloads.map((d) => d.kind)).toEqual(['browser', 'cli']);
+    const kinds = downloads.map((d) => d.kind);
+    expect(kinds.slice(0, 2)).toEqual(['browser', 'cli']);
+    // Flora native: one library per target whose compiler the build found (CI has both).
+    if (process.env.CI === 'true') expect(kinds.slice(2)).toEqual(['native-linux-x64', 'native-windows-x64']);
+    for (const native of downloads.filter((d) => d.kind.startsWith('native-'))) {
+      const name = en.flora.kinds[native.kind as keyof typeof en.flora.kinds].name;
+      await page.getByRole('listitem', { name }).getByText(native.file, { exact: true }).waitFor();
+      const served = await page.context().request.get(native.url);
+      expect(served.status()).toBe(200);
+      expect(served.headers()['content-disposition']).toBe(`attachment; filename="${native.file}"`);
+      expect((await served.body()).length).toBe(native.bytes);
+    }
     const tgz = downloads.find((d) => d.kind === 'cli')!;
     const js = downloads.find((d) => d.kind === 'browser')!;
     expect(tgz.file).toMatch(/^flora-\d+\.\d+\.\d+\.tgz$/);

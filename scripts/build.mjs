@@ -1,8 +1,9 @@
 // Builds what is not yet built, one progress line per step:
 //   1. packages and server: each TypeScript module esbuild-compiled to dist/ (only those whose source is newer);
 //   2. Flora's bundles (scripts/bundle-flora.mjs);
-//   3. side by side: the web app (vite build) and Flora's downloads (type declarations, npm pack, browser module),
-//      each when its sources are newer than its last build.
+//   3. side by side: the web app (vite build), Flora's downloads (type declarations, npm pack, browser module) and
+//      Flora native's libraries (packages/flora-native: one per target whose compiler is here), each when its
+//      sources are newer than its last build.
 // `--force` rebuilds everything; `--quiet` prints nothing but errors.
 //
 // Why esbuild and not `tsc -b` (issue 17): the server only needs JavaScript, and esbuild writes it for the whole
@@ -260,6 +261,47 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
   });
 } else {
   say('flora downloads are up to date');
+}
+
+// Flora native (packages/flora-native/build.mjs), served beside Flora's downloads: a target whose compiler is
+// missing is skipped with a line saying so, so a machine with only Node still starts.
+{
+  const native = await import('../packages/flora-native/build.mjs');
+  const nativeVersion = JSON.parse(
+    readFileSync(path.join(root, 'packages/flora-native/package.json'), 'utf8'),
+  ).version;
+  const nativeChangedAt = Math.max(...native.nativeSources().map((s) => newestMtime(s)));
+  for (const [target, { compiler, file }] of Object.entries(native.TARGETS)) {
+    const name = `flora-native-${nativeVersion}-${target}.${file}`;
+    const out = path.join(downloads, name);
+    if (!force && newestMtime(out) > nativeChangedAt) {
+      say(`flora native ${target} is up to date`);
+      continue;
+    }
+    if (!native.hasCompiler(target)) {
+      say(
+        `flora native ${target}: skipped — no ${compiler} here (Debian: ${target === 'windows-x64' ? 'gcc-mingw-w64-x86-64' : 'gcc'})`,
+      );
+      continue;
+    }
+    steps.push({
+      name: `flora native ${target} (${compiler})`,
+      async run() {
+        mkdirSync(downloads, { recursive: true });
+        for (const entry of readdirSync(downloads))
+          if (entry.startsWith('flora-native-') && entry.endsWith(`-${target}.${file}`))
+            rmSync(path.join(downloads, entry));
+        const work = mkdtempSync(path.join(downloads, '.native-'));
+        try {
+          // Built beside its destination, then renamed: a stopped build leaves no half-written library.
+          await native.buildNative(target, path.join(work, name), work);
+          renameSync(path.join(work, name), out);
+        } finally {
+          rmSync(work, { recursive: true, force: true });
+        }
+      },
+    });
+  }
 }
 
 if (steps.length > 0) {

@@ -16,6 +16,11 @@ writeFileSync(path.join(dir, 'flora-0.10.0.tgz'), tgz);
 writeFileSync(path.join(dir, 'flora-0.10.0.js'), js);
 writeFileSync(path.join(dir, 'flora-0.10.0-rc.1.js'), 'old');
 writeFileSync(path.join(dir, 'notes.txt'), 'not a download');
+const so = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
+const dll = Buffer.from([0x4d, 0x5a, 0x90, 0]);
+writeFileSync(path.join(dir, 'flora-native-0.10.0-linux-x64.so'), so);
+writeFileSync(path.join(dir, 'flora-native-0.10.0-windows-x64.dll'), dll);
+writeFileSync(path.join(dir, 'flora-native-0.9.0-windows-x64.dll'), 'old');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,6 +57,20 @@ describe('GET /api/flora/downloads', () => {
           bytes: tgz.length,
           url: '/downloads/flora/flora-0.10.0.tgz',
         },
+        {
+          kind: 'native-linux-x64',
+          file: 'flora-native-0.10.0-linux-x64.so',
+          version: '0.10.0',
+          bytes: so.length,
+          url: '/downloads/flora/flora-native-0.10.0-linux-x64.so',
+        },
+        {
+          kind: 'native-windows-x64',
+          file: 'flora-native-0.10.0-windows-x64.dll',
+          version: '0.10.0',
+          bytes: dll.length,
+          url: '/downloads/flora/flora-native-0.10.0-windows-x64.dll',
+        },
       ],
     });
   });
@@ -87,20 +106,36 @@ describe('GET /downloads/flora/<file>', () => {
     expect(res.body).toBe(js);
   });
 
+  it('serves the native libraries as attachments', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/downloads/flora/flora-native-0.10.0-windows-x64.dll',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="flora-native-0.10.0-windows-x64.dll"',
+    );
+    expect(res.rawPayload.equals(dll)).toBe(true);
+  });
+
   it('answers HEAD with the size', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/downloads/flora/flora-0.10.0.tgz' });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['content-length'])).toBe(tgz.length);
   });
 
-  it.each(['notes.txt', 'flora-1.0.0.tgz', '..%2Fflora-0.10.0.js', '..%2F..%2Fpackage.json'])(
-    'answers 404 for %s',
-    async (file) => {
-      const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
-      expect(res.statusCode).toBe(404);
-      expect(JSON.parse(res.body)).toMatchObject({ code: 'NOT_FOUND' });
-    },
-  );
+  it.each([
+    'notes.txt',
+    'flora-1.0.0.tgz',
+    'flora-native-0.10.0-linux-x64.dll',
+    '..%2Fflora-0.10.0.js',
+    '..%2F..%2Fpackage.json',
+  ])('answers 404 for %s', async (file) => {
+    const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'NOT_FOUND' });
+  });
 
   it('refuses a NUL in the file name as text it cannot take', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/downloads/flora/flora-0.10.0.js%00.tgz' });

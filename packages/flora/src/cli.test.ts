@@ -1,6 +1,6 @@
 // The CLI as a real child process (through tsx, on the sources).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -111,5 +111,24 @@ describe('flora (CLI)', () => {
     expect(bench.stdout).toMatch(/speed: \d+ tokens\/s .* time to first token [\d.]+ ms/);
     const usage = await promisify(execFile)(process.execPath, [...NODE_ARGS, 'help']);
     expect(usage.stdout).toContain('flora run <agent.json>');
+  }, 30_000);
+
+  it('export-unreal writes the model folder: the template, tokenizer.bin and weights.bin', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'flora-unreal-'));
+    const { code, stdout } = await cli(['export-unreal', agentPath, out]);
+    expect(code).toBe(0);
+    const folder = stdout.trim();
+    const name = path.basename(folder);
+    expect(name).toBe('Fixture_bloom');
+    expect(readdirSync(folder).sort()).toEqual([`${name}_template.json`, 'tokenizer.bin', 'weights.bin']);
+    const template = JSON.parse(readFileSync(path.join(folder, `${name}_template.json`), 'utf8')) as {
+      inputs: number;
+    };
+    expect(template.inputs).toBe(2);
+    expect(readFileSync(path.join(folder, 'tokenizer.bin')).subarray(0, 8).toString()).toBe('FLORATOK');
+    expect(readFileSync(path.join(folder, 'weights.bin')).subarray(0, 8).toString()).toBe('FLORAWTS');
+    const usage = await cli(['export-unreal', agentPath]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('expected an agent file and a folder');
   }, 30_000);
 });

@@ -4,15 +4,19 @@
 //   flora run agent.json --jsonl    one JSON request per stdin line → one JSON answer per stdout line
 //   flora info agent.json [--json]  size, parameters, instructions, reactions, training metrics
 //   flora bench agent.json          tokens/s, time to first token, memory
+//   flora export-unreal agent.json OUTDIR   the model folder of Flora native (the Unreal plugin's) in OUTDIR
 // Options of run and bench: --temperature T, --top-k K, --seed S, --max-tokens N.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { exportUnreal } from './export-unreal.js';
 import { FloraError, loadAgent, type Agent, type RunOptions, type RunRequest } from './index.js';
 
 const USAGE = `Usage:
   flora run <agent.json> [--jsonl] [--temperature T] [--top-k K] [--seed S] [--max-tokens N]
   flora info <agent.json> [--json]
   flora bench <agent.json> [--runs N]
+  flora export-unreal <agent.json> <OUTDIR>   writes OUTDIR/<Name>/ for Flora native and the Unreal plugin
 
 run --jsonl reads one request per line, {"instruction": "...", "inputs": [{"text": "...", "numbers": [1]}]},
 and writes one line per request: {"output","reaction","reactionName","reactionIndex","refused","reactionValue",
@@ -21,6 +25,8 @@ and writes one line per request: {"output","reaction","reactionName","reactionIn
 interface Args {
   command: string;
   file: string;
+  /** export-unreal's output folder. */
+  outDir: string;
   flags: Map<string, string | true>;
 }
 
@@ -38,9 +44,16 @@ function parseArgs(argv: string[]): Args {
       flags.set(a.slice(2), value);
     }
   }
-  if (positional.length !== 1)
-    throw new UsageError(command ? 'expected one agent file' : 'expected a command');
-  return { command, file: positional[0]!, flags };
+  const wanted = command === 'export-unreal' ? 2 : 1;
+  if (positional.length !== wanted)
+    throw new UsageError(
+      !command
+        ? 'expected a command'
+        : wanted === 2
+          ? 'expected an agent file and a folder'
+          : 'expected one agent file',
+    );
+  return { command, file: positional[0]!, outDir: positional[1] ?? '', flags };
 }
 
 class UsageError extends Error {}
@@ -239,8 +252,18 @@ async function main(argv: string[]): Promise<number> {
     return argv.length === 0 ? 2 : 0;
   }
   const args = parseArgs(argv);
-  if (!['run', 'info', 'bench'].includes(args.command))
+  if (!['run', 'info', 'bench', 'export-unreal'].includes(args.command))
     throw new UsageError(`unknown command ${args.command}`);
+  if (args.command === 'export-unreal') {
+    const folder = await exportUnreal(readFileSync(args.file));
+    for (const [name, bytes] of folder.files) {
+      const to = path.join(args.outDir, name);
+      mkdirSync(path.dirname(to), { recursive: true });
+      writeFileSync(to, bytes);
+    }
+    console.log(path.join(args.outDir, folder.name));
+    return 0;
+  }
   const agent = await load(args.file);
   if (args.command === 'info') console.log(info(agent, args.flags.has('json')));
   else if (args.command === 'bench')

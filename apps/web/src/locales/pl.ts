@@ -777,6 +777,9 @@ export const pl: Translations = {
     goToEngine: 'Przejdź do silnika inferencji',
     cpuModel: 'Model CPU',
     floraWordmark: 'flora',
+    unrealWordmark: 'Unreal Engine',
+    unrealPlugin: 'Wtyczka Flora',
+    unrealFile: 'folder modelu (.zip)',
     // Named on /flora, among the formats an agent might come in.
     availableWhenTrained: 'Dostępny po zakończeniu treningu',
     downloadTrainingFailed: 'Niedostępny: trening nie powiódł się',
@@ -875,6 +878,14 @@ export const pl: Translations = {
         name: 'Pakiet Node.js z CLI',
         text: 'Pakiet npm dla Node.js 20 lub nowszego, z poleceniem flora (run, info, bench).',
       },
+      'native-linux-x64': {
+        name: 'Biblioteka natywna dla Linuksa (x64)',
+        text: 'Flora natywna: biblioteka C z interfejsem wtyczki Flora dla Unreal Engine, dla Linuksa na x86-64 (libflora.so).',
+      },
+      'native-windows-x64': {
+        name: 'Biblioteka natywna dla Windows (x64)',
+        text: 'Flora natywna dla Windows na x86-64: plik flora.dll, który wczytuje wtyczka Flora dla Unreal Engine.',
+      },
     },
     file: 'Plik',
     version: 'Wersja',
@@ -888,6 +899,10 @@ export const pl: Translations = {
     webText:
       'Udostępnij {{file}} i plik agenta razem ze stroną, a potem zaimportuj silnik w skrypcie modułu.',
     webCode: 'HTML',
+    unrealHeading: 'Unreal Engine',
+    unrealText:
+      'Z otwartą wtyczką Flora (databiomes/flora-plugin): umieść bibliotekę dla Windows i folder modelu agenta (pobieranie „Unreal Engine — wtyczka Flora” na jego stronie) we wtyczce w ten sposób.',
+    unrealCode: 'Folder wtyczki',
     copy: 'Kopiuj',
     copyLabel: 'Kopiuj: {{what}}',
     copied: 'Skopiowano do schowka.',
@@ -901,6 +916,9 @@ export const pl: Translations = {
       availability: 'Dostępność',
       cpuFormat: 'Plik agenta (.json), uruchamiany przez Florę',
       cpuAvailability: 'Każdy wytrenowany agent',
+      unreal: 'Unreal Engine — wtyczka Flora',
+      unrealFormat:
+        'Folder modelu (.zip): szablon, tokenizer.bin, weights.bin, uruchamiany przez Florę natywną',
     },
     trainLink: 'Wytrenuj nowego agenta',
   },

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FloraDownload, FloraDownloadKind } from '@greenhouse/contracts';
+import { floraDownloadKinds, type FloraDownload, type FloraDownloadKind } from '@greenhouse/contracts';
 
 // This file is at apps/server/{src,dist}/features/flora/: the build writes Flora's files to apps/server/dist/downloads
 // (scripts/build.mjs), whichever of the two runs.
@@ -10,20 +10,30 @@ export const defaultFloraDownloadsDir = fileURLToPath(new URL('../../../dist/dow
 /** Where the files are served from; `url` below is this plus the file name. */
 export const FLORA_DOWNLOADS_PATH = '/downloads/flora';
 
+const VERSION = '(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)';
 /** flora-<version>.tgz (the Node package with the CLI) and flora-<version>.js (the browser module). */
-const FILE_PATTERN = /^flora-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\.(tgz|js)$/;
+const FILE_PATTERN = new RegExp(`^flora-${VERSION}\\.(tgz|js)$`);
+/** flora-native-<version>-linux-x64.so and flora-native-<version>-windows-x64.dll (packages/flora-native). */
+const NATIVE_PATTERN = new RegExp(`^flora-native-${VERSION}-(linux-x64\\.so|windows-x64\\.dll)$`);
 
-const kindOfExtension: Record<string, FloraDownloadKind> = { tgz: 'cli', js: 'browser' };
+const kindOfEnding: Record<string, FloraDownloadKind> = {
+  tgz: 'cli',
+  js: 'browser',
+  'linux-x64.so': 'native-linux-x64',
+  'windows-x64.dll': 'native-windows-x64',
+};
 
 export const contentTypes: Record<FloraDownloadKind, string> = {
   cli: 'application/gzip',
   browser: 'text/javascript; charset=utf-8',
+  'native-linux-x64': 'application/octet-stream',
+  'native-windows-x64': 'application/octet-stream',
 };
 
 /** A download's kind and version, when the name is one of Flora's files (anything else is never served). */
 export function parseFloraFile(file: string): { kind: FloraDownloadKind; version: string } | null {
-  const match = FILE_PATTERN.exec(file);
-  return match ? { kind: kindOfExtension[match[2]!]!, version: match[1]! } : null;
+  const match = FILE_PATTERN.exec(file) ?? NATIVE_PATTERN.exec(file);
+  return match ? { kind: kindOfEnding[match[2]!]!, version: match[1]! } : null;
 }
 
 /** Compares versions x.y.z[-pre]: numerically, and a pre-release before its release. */
@@ -42,7 +52,7 @@ export function compareVersions(a: string, b: string): number {
   return preA < preB ? -1 : 1;
 }
 
-/** The newest build of each kind in `dir` (browser first), or none when the directory is missing. */
+/** The newest build of each kind in `dir` (browser, cli, then the native ones), or none when the directory is missing. */
 export async function listFloraDownloads(dir: string): Promise<FloraDownload[]> {
   let entries: string[];
   try {
@@ -60,7 +70,7 @@ export async function listFloraDownloads(dir: string): Promise<FloraDownload[]> 
       newest.set(parsed.kind, { file, version: parsed.version });
   }
   const downloads: FloraDownload[] = [];
-  for (const kind of ['browser', 'cli'] as const) {
+  for (const kind of floraDownloadKinds) {
     const found = newest.get(kind);
     if (!found) continue;
     const info = await stat(path.join(dir, found.file)).catch(() => null);

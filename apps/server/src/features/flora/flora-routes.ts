@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { contentTypes, FLORA_DOWNLOADS_PATH, listFloraDownloads, parseFloraFile } from './flora-downloads.js';
 
 export interface FloraRoutesOptions {
-  /** The directory holding flora-<version>.{tgz,js}. */
+  /** The directory holding flora-<version>.{tgz,js} and flora-native-<version>-<target>.{so,dll}. */
   dir: string;
 }
 
@@ -29,7 +29,8 @@ export const floraApiRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (
 
 /**
  * GET /downloads/flora/<file>: the files themselves, public (Flora is not secret, and `curl -O` from a terminal
- * has no session). A version's file never changes, so it is cached for good; the .tgz saves as a file.
+ * has no session). A version's file never changes, so it is cached for good; all but the browser module save
+ * as files.
  */
 export const floraFileRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (app, { dir }) => {
   app.get(
@@ -48,7 +49,8 @@ export const floraFileRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async 
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Last-Modified', info.mtime.toUTCString())
         .header('X-Content-Type-Options', 'nosniff');
-      if (parsed.kind === 'cli') void reply.header('Content-Disposition', `attachment; filename="${file}"`);
+      if (parsed.kind !== 'browser')
+        void reply.header('Content-Disposition', `attachment; filename="${file}"`);
       return reply.send(createReadStream(full));
     },
   );

@@ -1,4 +1,5 @@
 import { formatDateTime, type Bloom } from '@greenhouse/contracts';
+import type * as Flora from '@greenhouse/flora';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,14 @@ import { jsonResponse, testBloom, testStages, testUser, trainedBloom } from '../
 import { BLOOM_POLL_MS } from './api/blooms';
 
 setUpAppHarness();
+
+// The Unreal tile's export is Flora's own (tested in packages/flora); here only what the page does with it.
+vi.mock('@greenhouse/flora', async (importOriginal) => ({
+  ...(await importOriginal<typeof Flora>()),
+  exportUnrealZip: vi.fn((bytes: Uint8Array) =>
+    Promise.resolve({ fileName: `Helper-${bytes.length}.zip`, zip: new Uint8Array([1, 2]) }),
+  ),
+}));
 
 const isBloom = (url: URL, init: RequestInit, id = 'b1') =>
   url.pathname.endsWith(`/blooms/${id}`) && (init.method ?? 'GET') === 'GET';
@@ -353,7 +362,10 @@ describe('agent page', () => {
     renderApp('/agent/b1');
     await screen.findByRole('heading', { level: 1, name: 'Helper' });
     const tiles = within(fact('Download')).getAllByRole('button');
-    expect(tiles.map((tile) => tile.textContent)).toEqual(['floraCPU ModelDownload Helper.json']);
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      'floraCPU ModelDownload Helper.json',
+      'Unreal EngineFlora pluginDownload the model folder (.zip)',
+    ]);
     expect(within(fact('Download')).queryByText(/NPU|intel/)).toBeNull();
   });
 
@@ -377,6 +389,27 @@ describe('agent page', () => {
     expect(tile.textContent).toContain('Download Helper.json');
     await userEvent.setup().click(tile);
     await waitFor(() => expect(clicked).toEqual(['Helper.json']));
+    expect(fetchBlob).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves the Unreal model folder as a .zip made from the agent file', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const fetchBlob = vi.fn(() => new Response('{"name":"helper"}', { status: 200 }));
+    setApi(
+      signedInAs(testUser(), (url, init) => {
+        if (url.pathname.endsWith('/blooms/b1/download')) return fetchBlob();
+        if (isBloom(url, init)) return jsonResponse(trainedBloom());
+        return undefined;
+      }),
+    );
+    renderApp('/agent/b1');
+    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    await userEvent.setup().click(within(fact('Download')).getByRole('button', { name: /Flora plugin/ }));
+    // The agent file's 17 bytes went to the export.
+    await waitFor(() => expect(clicked).toEqual(['Helper-17.zip']));
     expect(fetchBlob).toHaveBeenCalledTimes(1);
   });
 

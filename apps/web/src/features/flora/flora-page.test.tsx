@@ -23,6 +23,13 @@ const downloads: FloraDownload[] = [
     bytes: 2_400_000,
     url: '/downloads/flora/flora-0.1.0.tgz',
   },
+  {
+    kind: 'native-windows-x64',
+    file: 'flora-native-0.1.0-windows-x64.dll',
+    version: '0.1.0',
+    bytes: 120_000,
+    url: '/downloads/flora/flora-native-0.1.0-windows-x64.dll',
+  },
 ];
 
 function serve(answer: () => Response) {
@@ -51,6 +58,14 @@ describe('/flora', () => {
     expect(within(cli).getByRole('link', { name: 'Download flora-0.1.0.tgz' }).getAttribute('href')).toBe(
       'http://api.test/downloads/flora/flora-0.1.0.tgz',
     );
+
+    const dll = screen.getByRole('listitem', { name: 'Native library for Windows (x64)' });
+    expect(within(dll).getByText('117.2 kB')).toBeTruthy();
+    expect(
+      within(dll)
+        .getByRole('link', { name: 'Download flora-native-0.1.0-windows-x64.dll' })
+        .getAttribute('href'),
+    ).toBe('http://api.test/downloads/flora/flora-native-0.1.0-windows-x64.dll');
   });
 
   it('gives quick starts for Node and for a web page with the real file names, and copies them', async () => {
@@ -63,6 +78,10 @@ describe('/flora', () => {
     const web = screen.getByRole('region', { name: 'HTML' }).textContent;
     expect(web).toContain('<script type="module">');
     expect(web).toContain("import { loadAgent } from './flora-0.1.0.js';");
+    const unreal = screen.getByRole('region', { name: 'Plugin folder' }).textContent;
+    expect(unreal).toContain('Binaries/Win64/cpu/flora.dll');
+    expect(unreal).toContain('flora-native-0.1.0-windows-x64.dll, renamed');
+    expect(unreal).toContain('Content/Models/<Name>/');
 
     // user-event puts a clipboard of its own in place.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Copy: Terminal' }));
@@ -70,15 +89,16 @@ describe('/flora', () => {
     expect(await screen.findByText('Copied to the clipboard.')).toBeTruthy();
   });
 
-  it('shows the agent download formats that exist: the CPU model only', async () => {
+  it('shows the agent download formats that exist: the CPU model and the Unreal model folder', async () => {
     serve(() => jsonResponse({ downloads }));
     renderApp('/flora');
     const table = await screen.findByRole('table');
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows).toHaveLength(2); // the header and one format
+    expect(rows).toHaveLength(3); // the header and two formats
     expect(rows[1]).toContain('CPU Model');
+    expect(rows[2]).toContain('Unreal Engine — Flora plugin');
     expect(table.textContent).not.toContain('NPU');
   });
 

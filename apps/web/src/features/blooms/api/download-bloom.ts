@@ -32,6 +32,23 @@ export async function downloadBloomJson(
   saveBlob(blob, `${bloom.name}.json`);
 }
 
+/**
+ * Saves the agent's Unreal model folder (Flora native's: the template, tokenizer.bin, weights.bin) as
+ * <Name>.zip, made here from the agent file (the same cached download) by Flora's export — loaded only now.
+ */
+export async function downloadUnrealZip(
+  bloom: Pick<Bloom, 'id' | 'downloadURL'>,
+  queryClient: QueryClient,
+): Promise<void> {
+  if (!bloom.downloadURL) throw new DownloadUnavailableError();
+  const bytes = await queryClient.fetchQuery(
+    agentFileQuery({ id: bloom.id, downloadURL: bloom.downloadURL }),
+  );
+  const { exportUnrealZip } = await import('@greenhouse/flora');
+  const { fileName, zip } = await exportUnrealZip(new Uint8Array(bytes));
+  saveBlob(new Blob([zip], { type: 'application/zip' }), fileName);
+}
+
 /** The message for a failed download (spec §8). */
 export function downloadErrorKey(error: unknown): string {
   return error instanceof DownloadUnavailableError ? 'download.notAvailable' : 'download.failed';

@@ -30,6 +30,18 @@ export const webQuickStart = (file: string) =>
     '</script>',
   ].join('\n');
 
+/** Where Flora native and an agent's model folder go in the Unreal Engine Flora plugin (its README's layout). */
+export const unrealQuickStart = (dll: string) =>
+  [
+    'Plugins/FloraEngine/',
+    `├─ Binaries/Win64/cpu/flora.dll                 ← ${dll}, renamed`,
+    '├─ Source/ThirdParty/bin/Win64/cpu/flora.dll    ← the same file',
+    '└─ Content/Models/<Name>/                       ← the agent’s Unreal download, unzipped',
+    '   ├─ <Name>_template.json',
+    '   ├─ tokenizer.bin',
+    '   └─ weights.bin',
+  ].join('\n');
+
 function DownloadCard({ download }: { download: FloraDownloadLink }) {
   const { t, i18n } = useTranslation();
   const headingId = `flora-download-${download.kind}`;
@@ -90,6 +102,8 @@ function QuickStart() {
   const { data } = useFloraDownloads();
   const cli = data?.find((d) => d.kind === 'cli')?.file ?? 'flora-x.y.z.tgz';
   const browser = data?.find((d) => d.kind === 'browser')?.file ?? 'flora-x.y.z.js';
+  const dll =
+    data?.find((d) => d.kind === 'native-windows-x64')?.file ?? 'flora-native-x.y.z-windows-x64.dll';
   return (
     <div className="flora-quick-start">
       <div>
@@ -101,6 +115,11 @@ function QuickStart() {
         <h3 className="flora-page__subheading">{t('flora.webHeading')}</h3>
         <p className="flora-page__text">{t('flora.webText', { file: browser })}</p>
         <CopyBlock label={t('flora.webCode')} code={webQuickStart(browser)} />
+      </div>
+      <div>
+        <h3 className="flora-page__subheading">{t('flora.unrealHeading')}</h3>
+        <p className="flora-page__text">{t('flora.unrealText')}</p>
+        <CopyBlock label={t('flora.unrealCode')} code={unrealQuickStart(dll)} />
       </div>
     </div>
   );
@@ -154,6 +173,11 @@ export function FloraPage() {
               <tr>
                 <th scope="row">{t('agent.cpuModel')}</th>
                 <td>{t('flora.formats.cpuFormat')}</td>
+                <td>{t('flora.formats.cpuAvailability')}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('flora.formats.unreal')}</th>
+                <td>{t('flora.formats.unrealFormat')}</td>
                 <td>{t('flora.formats.cpuAvailability')}</td>
               </tr>
             </tbody>
