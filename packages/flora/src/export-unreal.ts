@@ -15,7 +15,6 @@ import { readAgentFile } from './agent-file.js';
 import { decodeBase64Part } from './base64.js';
 import { crc32 } from './crc32.js';
 import { Tokenizer } from './tokenizer.js';
-import { storedZip } from './zip.js';
 
 /** Version of tokenizer.bin and weights.bin this writes (the library refuses any other). */
 export const NATIVE_FORMAT_VERSION = 1;
@@ -175,12 +174,4 @@ export async function exportUnreal(source: string | Uint8Array): Promise<UnrealF
       [`${name}/weights.bin`, w.finish()],
     ]),
   };
-}
-
-/** The model folder as a .zip (the agent page's "Unreal Engine — Flora plugin" download): `<Name>.zip`. */
-export async function exportUnrealZip(
-  source: string | Uint8Array,
-): Promise<{ fileName: string; zip: Uint8Array<ArrayBuffer> }> {
-  const folder = await exportUnreal(source);
-  return { fileName: `${folder.name}.zip`, zip: storedZip(folder.files) };
 }

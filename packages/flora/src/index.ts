@@ -17,5 +17,5 @@ export type {
   ReactionChoice,
 } from './answer-constraint.js';
 // The model folder of Flora native and the Unreal plugin (packages/flora-native).
-export { exportUnreal, exportUnrealZip, NATIVE_FORMAT_VERSION, unrealFolderName } from './export-unreal.js';
+export { exportUnreal, NATIVE_FORMAT_VERSION, unrealFolderName } from './export-unreal.js';
 export type { UnrealFolder } from './export-unreal.js';

@@ -19,8 +19,8 @@ setUpAppHarness();
 // The Unreal tile's export is Flora's own (tested in packages/flora); here only what the page does with it.
 vi.mock('@greenhouse/flora', async (importOriginal) => ({
   ...(await importOriginal<typeof Flora>()),
-  exportUnrealZip: vi.fn((bytes: Uint8Array) =>
-    Promise.resolve({ fileName: `Helper-${bytes.length}.zip`, zip: new Uint8Array([1, 2]) }),
+  exportUnreal: vi.fn((bytes: Uint8Array) =>
+    Promise.resolve({ name: `Helper-${bytes.length}`, files: new Map([['a', new Uint8Array([1])]]) }),
   ),
 }));
 

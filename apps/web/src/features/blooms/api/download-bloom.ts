@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
 import { agentFileQuery } from '../../../lib/agent-file';
+import { zipFolder } from './zip-folder';
 
 export class DownloadUnavailableError extends Error {
   constructor() {
@@ -44,8 +45,8 @@ export async function downloadUnrealZip(
   const bytes = await queryClient.fetchQuery(
     agentFileQuery({ id: bloom.id, downloadURL: bloom.downloadURL }),
   );
-  const { exportUnrealZip } = await import('@greenhouse/flora');
-  const { fileName, zip } = await exportUnrealZip(new Uint8Array(bytes));
+  const { exportUnreal } = await import('@greenhouse/flora');
+  const { fileName, zip } = await zipFolder(await exportUnreal(new Uint8Array(bytes)));
   saveBlob(new Blob([zip], { type: 'application/zip' }), fileName);
 }
 
