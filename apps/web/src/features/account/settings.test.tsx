@@ -172,9 +172,9 @@ describe('settings: personal API tokens', () => {
     expect(await navigator.clipboard.readText()).toBe('gh_secret123');
     expect(await within(tokens).findByText('Copied to the clipboard.')).toBeTruthy();
 
-    const item = (await within(tokens).findByText('backup script', { selector: '.fact-card__title' })).closest(
-      'li',
-    )!;
+    const item = (
+      await within(tokens).findByText('backup script', { selector: '.fact-card__title' })
+    ).closest('li')!;
     expect(item.textContent).toContain('24.02.2027 10:00');
     expect(item.textContent).toContain('Never');
 
