@@ -1,14 +1,9 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/errors/route-error-page';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { paths } from '../lib/paths';
-import { FloraPage } from '../features/flora/components/flora-page';
 import { RootLayout } from './root-layout';
-import { AgentScreen, NewAgentScreen } from './routes/agent-screens';
-import { AdminScreen, AdminUserScreen } from './routes/admin-screens';
-import { ChatScreen, NewChatScreen } from './routes/chat-screens';
 import {
   EmailConfirmationScreen,
   ForgotPasswordScreen,
@@ -17,8 +12,34 @@ import {
   SignInScreen,
   SignUpScreen,
 } from './routes/auth-screens';
-import { ProfileScreen, SettingsScreen } from './routes/profile-screens';
 import { routeTable, type RoutePath } from './routing-rules';
+
+/**
+ * A component of a module loaded when it is first rendered (React.lazy takes default exports only). The
+ * nearest Suspense boundary shows the loader meanwhile: RootLayout's for the signed-in shell, the shell's for
+ * a screen.
+ */
+function lazyExport<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// The signed-out screens and their layout are in the first bundle: they are what a new visitor sees first, and
+// they are light (forms). Everything behind sign-in is a chunk of its own per module, fetched when shown, so
+// the sign-in page does not download markdown, charts, the playground or the admin panel.
+const AppLayout = lazyExport(() => import('./layouts/app-layout'), 'AppLayout');
+const loadAgentScreens = () => import('./routes/agent-screens');
+const AgentScreen = lazyExport(loadAgentScreens, 'AgentScreen');
+const NewAgentScreen = lazyExport(loadAgentScreens, 'NewAgentScreen');
+const loadAdminScreens = () => import('./routes/admin-screens');
+const AdminScreen = lazyExport(loadAdminScreens, 'AdminScreen');
+const AdminUserScreen = lazyExport(loadAdminScreens, 'AdminUserScreen');
+const loadChatScreens = () => import('./routes/chat-screens');
+const ChatScreen = lazyExport(loadChatScreens, 'ChatScreen');
+const NewChatScreen = lazyExport(loadChatScreens, 'NewChatScreen');
+const loadProfileScreens = () => import('./routes/profile-screens');
+const ProfileScreen = lazyExport(loadProfileScreens, 'ProfileScreen');
+const SettingsScreen = lazyExport(loadProfileScreens, 'SettingsScreen');
+const FloraPage = lazyExport(() => import('../features/flora/components/flora-page'), 'FloraPage');
 
 /** What each route of spec §2 shows. Typed by the route table, so no route can be left out. */
 const screens: Record<RoutePath, ReactElement> = {

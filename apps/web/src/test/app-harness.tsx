@@ -84,7 +84,17 @@ export function setUpAppHarness() {
   beforeAll(async () => {
     vi.stubGlobal('fetch', fetchMock);
     await runtimeConfig.start();
-  });
+    // The signed-in shell and screens load when first shown (router.tsx). Loaded here once, so a test's waits
+    // are for the screen, not for the first compilation of its modules (seconds on a busy machine).
+    await Promise.all([
+      import('../app/layouts/app-layout'),
+      import('../app/routes/agent-screens'),
+      import('../app/routes/admin-screens'),
+      import('../app/routes/chat-screens'),
+      import('../app/routes/profile-screens'),
+      import('../features/flora/components/flora-page'),
+    ]);
+  }, 60_000);
 
   beforeEach(async () => {
     queryClient.clear();
