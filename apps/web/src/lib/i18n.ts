@@ -1,7 +1,8 @@
 import { languages, type Language } from '@greenhouse/contracts';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Translations } from '../locales/en';
+import type { Translations } from '../locales/en';
+import { enStart } from '../locales/en-start';
 import { localStore, readItem, storageKeys, writeItem } from './storage';
 
 export const fallbackLanguage: Language = 'en';
@@ -33,13 +34,34 @@ i18n.on('languageChanging', (language) => {
 i18n.on('languageChanged', syncDocumentLanguage);
 
 /**
- * Each language's texts. English is in the first bundle (the fallback, and the language most visits start in);
- * the others are chunks of their own, loaded when chosen — the sign-in page need not download every language.
+ * Each language's texts. English is in the first bundle (the fallback, and the language most visits start in),
+ * but only what the signed-out screens and any page show (en-start.ts): the rest comes with the signed-in screens
+ * (loadAppTexts). The other languages are chunks of their own, whole, loaded when chosen — the sign-in page need
+ * not download every language.
  */
-const texts: Record<Language, () => Promise<Translations>> = {
-  en: () => Promise.resolve(en),
+const texts: Record<Language, () => Promise<Partial<Translations>>> = {
+  en: () => Promise.resolve(enStart),
   pl: () => import('../locales/pl').then((module) => module.pl),
 };
+
+let appTexts: Promise<void> | undefined;
+
+/**
+ * Adds the English texts of the signed-in screens (the fallback of every language); router.tsx loads each such
+ * screen's code with it, so no screen renders before its texts are there.
+ */
+export function loadAppTexts(): Promise<void> {
+  appTexts ??= import('../locales/en-app').then(
+    ({ enApp }) => {
+      i18n.addResourceBundle('en', 'translation', enApp, true, false);
+    },
+    (error: unknown) => {
+      appTexts = undefined; // the next screen asks again
+      throw error;
+    },
+  );
+  return appTexts;
+}
 
 /** i18next's way to load a language when it is needed (changeLanguage waits for it). */
 const languageLoader: BackendModule = {
@@ -59,8 +81,8 @@ export const i18nReady = i18n
   .use(languageLoader)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
-    // English is bundled above; other languages come from languageLoader.
+    resources: { en: { translation: enStart } },
+    // English's first part is bundled above; other languages come from languageLoader.
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: fallbackLanguage,
