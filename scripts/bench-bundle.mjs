@@ -28,10 +28,11 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 /** The goal of issue 22 for the sign-in page: gzip'd JavaScript fetched until the network is idle. */
 const SIGN_IN_GOAL_BYTES = 150_000;
 /**
- * The sign-in page before the routes were split (commit 4fe444f): index.html loaded every screen in four
- * JavaScript files; their sizes compressed as scripts/build.mjs compresses (gzip level 9, brotli quality 11).
+ * The sign-in page before the routes were split (commit f3dc49d, measured with this script's method): index.html
+ * loaded every screen in four JavaScript files; their sizes compressed as scripts/build.mjs compresses (gzip level
+ * 9, brotli quality 11).
  */
-const SIGN_IN_BEFORE = { gzip: 299_073, brotli: 256_789, files: 4 };
+const SIGN_IN_BEFORE = { gzip: 298_492, brotli: 256_820, files: 4 };
 
 /** How long the network must stay quiet for a page to count as loaded (Playwright's networkidle: 500 ms). */
 const QUIET_MS = 1000;
