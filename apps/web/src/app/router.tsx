@@ -77,8 +77,8 @@ const routesFor = (guest: boolean): RouteObject[] =>
     .filter((route) => (route.access === 'guest') === guest)
     .map(({ path }) => ({ path, element: screens[path] }));
 
-/** The whole route tree; exported for tests, which mount it in a memory router. */
-export const appRoutes: RouteObject[] = [
+/** The whole route tree. */
+const appRoutes: RouteObject[] = [
   {
     element: (
       <RouteErrorBoundary>
