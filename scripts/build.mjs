@@ -1,9 +1,9 @@
 // Builds what is not yet built, one progress line per step:
 //   1. packages and server: each TypeScript module esbuild-compiled to dist/ (only those whose source is newer);
 //   2. Flora's bundles (scripts/bundle-flora.mjs);
-//   3. side by side: the web app (vite build), Flora's downloads (type declarations, npm pack, browser module) and
-//      Flora native's libraries (packages/flora-native: one per target whose compiler is here), each when its
-//      sources are newer than its last build.
+//   3. side by side: the web app (vite build, then its text files precompressed: .br and .gz beside each), Flora's
+//      downloads (type declarations, npm pack, browser module) and Flora native's libraries (packages/flora-native:
+//      one per target whose compiler is here), each when its sources are newer than its last build.
 // `--force` rebuilds everything; `--quiet` prints nothing but errors.
 //
 // Why esbuild and not `tsc -b` (issue 17): the server only needs JavaScript, and esbuild writes it for the whole
@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
@@ -154,10 +155,38 @@ if (force || webBuiltAt === 0 || webChangedAt > webBuiltAt) {
     name: 'web app (vite build)',
     async run() {
       await run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: web });
+      precompress(path.join(web, 'dist'));
     },
   });
 } else {
   say('web app is up to date');
+}
+
+/** Text files worth compressing; images, fonts and video are compressed formats already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of the built web app, at the highest levels
+ * (done once per build, so the server sends them without compressing per request: @fastify/static's
+ * `preCompressed`). Files that do not shrink by a tenth are left alone.
+ */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const content = readFileSync(file);
+    const variants = [
+      ['.br', brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })],
+      ['.gz', gzipSync(content, { level: 9 })],
+    ];
+    for (const [extension, compressed] of variants) {
+      if (compressed.length < content.length * 0.9) writeFileSync(file + extension, compressed);
+    }
+  }
 }
 
 // Flora's downloads, served by the server at /downloads/flora/ (apps/server/src/features/flora): the Node

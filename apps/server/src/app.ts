@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -60,6 +61,12 @@ export interface AppOptions {
   /** Where the built web app is; tests may point elsewhere. */
   webRoot?: string;
 }
+
+/**
+ * API answers smaller than this are sent as they are: below about a kilobyte, compression saves less than it
+ * costs (and the headers alone are hundreds of bytes).
+ */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** How often chats whose answer's lease ran out are freed and their prompts given back. */
 const ANSWER_SWEEP_MS = 60_000;
@@ -187,6 +194,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentWebhookRoutes, { prefix: '/api', payments });
   await app.register(
     async (api) => {
+      // The API's answers (the web app's files are compressed at build: plugins/web-app.ts). Not request bodies:
+      // a compressed upload could inflate far past the body limit. The chat stream writes to the socket itself
+      // (chat-stream.ts) and opts out, so each event reaches the browser as it is written.
+      await api.register(fastifyCompress, {
+        encodings: ['br', 'gzip'],
+        threshold: COMPRESS_THRESHOLD_BYTES,
+        globalDecompression: false,
+      });
       await api.register(fastifyRateLimit, {
         global: false,
         // After the body is parsed, so a limit can key on it (sign-in: per address and e-mail).

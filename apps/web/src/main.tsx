@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { runtimeConfig } from './lib/runtime-config';
 import './styles/global.css';
 
@@ -11,8 +11,11 @@ void runtimeConfig.start();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A start in another language than English waits for its texts (lib/i18n.ts), fetched while the config loads.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -9,7 +9,8 @@ import { isPageRequest } from './error-page.js';
 /**
  * Serves the built single-page app: its files, and index.html for every other GET of a page —
  * whatever the Accept header (isPageRequest); the client-side router decides what the path shows.
- * Anything else that matches no route (all of /api, a missing file) is a JSON NOT_FOUND.
+ * Anything else that matches no route (all of /api, a missing file) is a JSON NOT_FOUND. Hashed files under
+ * /assets are cached for good; index.html and the other files are revalidated (no-cache).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasBuild = existsSync(path.join(options.root, 'index.html'));
@@ -17,6 +18,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     await app.register(fastifyStatic, {
       root: options.root,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/build.mjs): sent as the browser accepts.
+      preCompressed: true,
       // Routes for the files that exist at start-up; every other path falls to the handler below.
       wildcard: false,
       setHeaders(reply, filePath) {

@@ -1,13 +1,11 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { runtimeConfig } from '../lib/runtime-config';
 import { jsonResponse, testConfig, testUser } from '../test/fixtures';
-import { AppProvider } from './provider';
-import { appRoutes } from './router';
+import { renderMemoryApp } from '../test/memory-app';
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
@@ -26,15 +24,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
   return api(url, init);
 });
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
+const renderApp = (path: string) => renderMemoryApp(path);
 
 beforeAll(async () => {
   vi.stubGlobal('fetch', fetchMock);

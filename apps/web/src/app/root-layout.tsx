@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../components/errors/error-page';
@@ -40,5 +40,10 @@ export function RootLayout() {
     const back = session.user && accessOf(pathname) === 'guest' ? returnAfterSignIn()?.path : undefined;
     return <Navigate to={back ?? decision.to} replace />;
   }
-  return <Outlet />;
+  // The signed-in shell is loaded when first shown (router.tsx): the large loader meanwhile.
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
 }

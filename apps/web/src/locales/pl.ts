@@ -1111,7 +1111,6 @@ export const pl: Translations = {
     goBack: 'Wróć',
     unknown: 'Wystąpił nieoczekiwany błąd.',
     configFailed: 'Greenhouse nie może wczytać swojej konfiguracji. Sprawdź połączenie i spróbuj ponownie.',
-    notFound: 'Ta strona nie istnieje.',
   },
 
   serviceUnavailable: {

@@ -1,14 +1,12 @@
 import type { User } from '@greenhouse/contracts';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { AppProvider } from '../app/provider';
-import { appRoutes } from '../app/router';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { runtimeConfig } from '../lib/runtime-config';
 import { jsonResponse, testConfig } from './fixtures';
+import { renderMemoryApp } from './memory-app';
 
 /** Answers one API call; `url` is absolute (http://api.test/api/...). */
 export type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -67,24 +65,24 @@ export function apiCalls(method: string, path: string): { url: URL; body: unknow
 }
 
 /** Mounts the whole app at `path` in a memory router, under StrictMode like main.tsx. */
-export function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-  return router;
-}
+export const renderApp = (path: string) => renderMemoryApp(path, (app) => <StrictMode>{app}</StrictMode>);
 
 /** Registers the hooks every app-level test file needs: fetch stub, config, fresh cache, English. */
 export function setUpAppHarness() {
   beforeAll(async () => {
     vi.stubGlobal('fetch', fetchMock);
     await runtimeConfig.start();
-  });
+    // The signed-in shell and screens load when first shown (router.tsx). Loaded here once, so a test's waits
+    // are for the screen, not for the first compilation of its modules (seconds on a busy machine).
+    await Promise.all([
+      import('../app/layouts/app-layout'),
+      import('../app/routes/agent-screens'),
+      import('../app/routes/admin-screens'),
+      import('../app/routes/chat-screens'),
+      import('../app/routes/profile-screens'),
+      import('../features/flora/components/flora-page'),
+    ]);
+  }, 60_000);
 
   beforeEach(async () => {
     queryClient.clear();

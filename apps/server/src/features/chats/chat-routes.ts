@@ -77,10 +77,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
   );
 
   // Server-sent events of the answer being written. Errors before the first byte (not found, signed out)
-  // are ordinary JSON.
-  app.get('/bloom/chats/:id/stream', { schema: { params: idParams } }, async (request, reply) => {
-    const user = request.user;
-    const id = request.params.id;
-    await streamChat(reply, { chatId: id, load: () => chats.get(user, id), live, log: request.log });
-  });
+  // are ordinary JSON. Never compressed: a compressor would hold events back until its buffer fills.
+  app.get(
+    '/bloom/chats/:id/stream',
+    { schema: { params: idParams }, compress: false },
+    async (request, reply) => {
+      const user = request.user;
+      const id = request.params.id;
+      await streamChat(reply, { chatId: id, load: () => chats.get(user, id), live, log: request.log });
+    },
+  );
 };

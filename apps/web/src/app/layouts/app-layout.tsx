@@ -1,7 +1,8 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { Loader } from '../../components/loader/loader';
 import { useCurrentUser } from '../../lib/session';
 import { useIsNarrowScreen } from '../../hooks/use-media-query';
 import { WideContentContext } from '../../hooks/use-wide-content';
@@ -73,7 +74,16 @@ export function AppLayout() {
         <main id="main" ref={mainRef} className="app-shell__main" tabIndex={-1}>
           <div className={clsx('app-shell__content', wideContent && 'app-shell__content--wide')}>
             <WideContentContext.Provider value={setWideContent}>
-              <Outlet />
+              {/* Each screen's code is loaded when first shown (router.tsx); the shell stays meanwhile. */}
+              <Suspense
+                fallback={
+                  <div className="app-shell__loading">
+                    <Loader size="medium" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
             </WideContentContext.Provider>
           </div>
         </main>

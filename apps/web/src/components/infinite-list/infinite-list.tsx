@@ -53,7 +53,7 @@ export function InfiniteList(props: InfiniteListProps) {
     return (
       <div className="infinite-list__state">
         <p>{props.errorText}</p>
-        <button type="button" className="btn btn--outline infinite-list__retry" onClick={props.onRetry}>
+        <button type="button" className="btn btn--outline" onClick={props.onRetry}>
           {t('common.tryAgain')}
         </button>
       </div>

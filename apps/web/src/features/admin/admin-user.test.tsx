@@ -183,7 +183,8 @@ describe('deleting an account', () => {
     const router = renderApp('/admin/users/a1');
     await openDialog();
     expect(await screen.findByText('The account grace@example.com has been deleted.')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin');
+    // The panel's screen is shown in a transition: the address changes once it has rendered.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(apiCalls('DELETE', '/accounts/a1')).toHaveLength(1);
   });
 
