@@ -10,22 +10,28 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
 import { agentFileSql, readAgentFile, readNormalizedProtocols } from '../pipeline/stage-outputs.js';
-import { readStages } from '../pipeline/stages.js';
+import { stagesJsonSql, stageViews, type StageJson } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
 /**
  * An agent's row with what its presentation needs beyond it, read in the same query (a correlated subquery
- * each): the protocol version in use and whether its agent file exists.
+ * each): its stages, the protocol version in use and whether its agent file exists. A page of the list is
+ * then one query.
  */
 const bloomColumns = {
   ...getTableColumns(schema.blooms),
+  stages: stagesJsonSql(schema.blooms.id),
   protocolVersion: sql<
     number | null
   >`(select max(p.version) from ${schema.bloomProtocols} p where p.bloom_id = ${schema.blooms.id})`,
   hasDownload: agentFileSql(schema.blooms.id),
 };
-type BloomRow = typeof schema.blooms.$inferSelect & { protocolVersion: number | null; hasDownload: boolean };
+type BloomRow = typeof schema.blooms.$inferSelect & {
+  stages: StageJson[];
+  protocolVersion: number | null;
+  hasDownload: boolean;
+};
 
 /** GET /blooms: the user's agents, filtered by name. */
 export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
@@ -129,26 +135,22 @@ export class BloomService {
     return { name: row.name, content };
   }
 
-  /** Presents agents with their stages (one query for all of them); the page view adds the summary. */
+  /** Presents agents read with their stages; the page view adds the summary (one more query). */
   private async present(rows: BloomRow[], detailed: boolean): Promise<Bloom[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    // Independent reads: side by side, each on its own connection of the pool.
-    const [stages, protocols] = await Promise.all([
-      readStages(this.db, ids),
-      detailed ? readNormalizedProtocols(this.db, ids) : new Map<string, Protocol>(),
-    ]);
+    const protocols = detailed
+      ? await readNormalizedProtocols(
+          this.db,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, Protocol>();
     return rows.map((row) => {
       const protocol = protocols.get(row.id);
-      return presentBloom(
-        row,
-        stages.filter((s) => s.bloomId === row.id),
-        {
-          hasDownload: row.hasDownload,
-          protocolVersion: Number(row.protocolVersion ?? 1),
-          summary: protocol ? summarize(protocol) : null,
-        },
-      );
+      return presentBloom(row, stageViews(row.stages), {
+        hasDownload: row.hasDownload,
+        protocolVersion: Number(row.protocolVersion ?? 1),
+        summary: protocol ? summarize(protocol) : null,
+      });
     });
   }
 }

@@ -13,6 +13,46 @@ export type { BloomStageName };
 /** One stage of one agent: its status, progress and metrics (the record a user sees). */
 export type StageRow = typeof schema.bloomStages.$inferSelect;
 
+/** What an agent's presentation reads of each of its stages. */
+export type StageView = Pick<
+  StageRow,
+  | 'name'
+  | 'position'
+  | 'status'
+  | 'errorCode'
+  | 'errorMessage'
+  | 'progress'
+  | 'metrics'
+  | 'startedAt'
+  | 'completedAt'
+>;
+
+/**
+ * An agent's stages as one JSON array, in pipeline order, as SQL on its id column: a list reads its agents
+ * with their stages in one query (the stage rows of a page, each mapped by the driver, cost more than the
+ * rest of the request). Read it back with `stageViews`.
+ */
+export function stagesJsonSql(bloomId: AnyColumn): SQL<StageJson[]> {
+  return sql<StageJson[]>`(select coalesce(json_agg(json_build_object(
+      'name', s.name, 'position', s.position, 'status', s.status,
+      'errorCode', s.error_code, 'errorMessage', s.error_message,
+      'progress', s.progress, 'metrics', s.metrics,
+      'startedAt', s.started_at, 'completedAt', s.completed_at) order by s.position), '[]'::json)
+    from ${schema.bloomStages} s where s.bloom_id = ${bloomId})`;
+}
+
+/** A stage as `stagesJsonSql` writes it: its times as JSON strings (with the session's UTC offset). */
+export type StageJson = Omit<StageView, 'startedAt' | 'completedAt'> & {
+  startedAt: string | null;
+  completedAt: string | null;
+};
+
+const dateOf = (text: string | null) => (text === null ? null : new Date(text));
+
+export function stageViews(stages: StageJson[]): StageView[] {
+  return stages.map((s) => ({ ...s, startedAt: dateOf(s.startedAt), completedAt: dateOf(s.completedAt) }));
+}
+
 /** The stages of these agents, in no particular order. */
 export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]> {
   return db.select().from(schema.bloomStages).where(inArray(schema.bloomStages.bloomId, bloomIds));
