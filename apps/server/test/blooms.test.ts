@@ -302,8 +302,13 @@ describe('the agents list and the agent', () => {
         completedAt: at,
       },
     ]);
-    const listed = bloomListResponseSchema.parse((await client.get('/api/blooms')).body).blooms[0]!;
-    const item = bloomSchema.parse((await client.get(`/api/blooms/${id}`)).body);
+    const list = (await client.get('/api/blooms')).body;
+    const answer = (await client.get(`/api/blooms/${id}`)).body;
+    // Sent without a run-time check (lib/typed-json.ts): already exactly what the schemas make of them.
+    expect(list).toEqual(bloomListResponseSchema.parse(list));
+    expect(answer).toEqual(bloomSchema.parse(answer));
+    const listed = bloomListResponseSchema.parse(list).blooms[0]!;
+    const item = bloomSchema.parse(answer);
     expect(listed).toEqual({ ...item, summary: null });
     expect(item.stages.map((s) => s.name)).toEqual([
       'data_preparation_stage_1',
