@@ -10,7 +10,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
 import { agentFileSql, readAgentFile, readNormalizedProtocols } from '../pipeline/stage-outputs.js';
-import { stagesJsonSql, stageViews, type StageJson } from '../pipeline/stages.js';
+import { stagesJsonSql, type StageView } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
@@ -28,7 +28,7 @@ const bloomColumns = {
   hasDownload: agentFileSql(schema.blooms.id),
 };
 type BloomRow = typeof schema.blooms.$inferSelect & {
-  stages: StageJson[];
+  stages: StageView[];
   protocolVersion: number | null;
   hasDownload: boolean;
 };
@@ -146,7 +146,7 @@ export class BloomService {
       : new Map<string, Protocol>();
     return rows.map((row) => {
       const protocol = protocols.get(row.id);
-      return presentBloom(row, stageViews(row.stages), {
+      return presentBloom(row, row.stages, {
         hasDownload: row.hasDownload,
         protocolVersion: Number(row.protocolVersion ?? 1),
         summary: protocol ? summarize(protocol) : null,

@@ -46,9 +46,8 @@ export interface PresentOptions {
   summary: BloomSummary | null;
 }
 
-/** The agent as the API shows it (spec §3), stages in pipeline order. */
-export function presentBloom(bloom: BloomRow, stageRows: StageView[], options: PresentOptions): Bloom {
-  const stages = [...stageRows].sort((a, b) => a.position - b.position);
+/** The agent as the API shows it (spec §3); its stages come in pipeline order. */
+export function presentBloom(bloom: BloomRow, stages: StageView[], options: PresentOptions): Bloom {
   const current =
     stages.find((s) => s.status === 'processing' || s.status === 'failed') ??
     [...stages].reverse().find((s) => s.status === 'completed');
@@ -73,8 +72,8 @@ export function presentBloom(bloom: BloomRow, stageRows: StageView[], options: P
         : {}),
       progress: (s.progress as Bloom['stages'][number]['progress']) ?? null,
       metrics: (s.metrics as Record<string, unknown> | null) ?? null,
-      startedAt: iso(s.startedAt),
-      completedAt: iso(s.completedAt),
+      startedAt: s.startedAt,
+      completedAt: s.completedAt,
     })),
     payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: bloom.currency },
     protocolVersion: options.protocolVersion,
