@@ -21,7 +21,7 @@ import type { CheckedProtocolFile } from './protocol-file.js';
  */
 const bloomColumns = {
   ...getTableColumns(schema.blooms),
-  stages: stagesJsonSql(schema.blooms.id),
+  stages: stagesJsonSql(schema.blooms.id, { inList: false }),
   protocolVersion: sql<
     number | null
   >`(select max(p.version) from ${schema.bloomProtocols} p where p.bloom_id = ${schema.blooms.id})`,
@@ -33,10 +33,10 @@ type BloomRow = typeof schema.blooms.$inferSelect & {
   hasDownload: boolean;
 };
 
-/** GET /blooms: the user's agents, filtered by name. */
+/** GET /blooms: the user's agents, filtered by name; their stages without the agent page's large metrics. */
 export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
   table: schema.blooms,
-  columns: bloomColumns,
+  columns: { ...bloomColumns, stages: stagesJsonSql(schema.blooms.id, { inList: true }) },
   sortColumns: {
     updatedAt: schema.blooms.updatedAt,
     createdAt: schema.blooms.createdAt,
