@@ -9,7 +9,7 @@ import { isUuid, OwnedList } from '../../lib/owned-list.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
-import { agentFileSql, readAgentFile, readNormalizedProtocols } from '../pipeline/stage-outputs.js';
+import { agentFileSql, normalizedProtocolSql, readAgentFile } from '../pipeline/stage-outputs.js';
 import { stagesJsonSql, type StageView } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
@@ -32,6 +32,10 @@ type BloomRow = typeof schema.blooms.$inferSelect & {
   protocolVersion: number | null;
   hasDownload: boolean;
 };
+
+/** One agent, as its page shows it: with its normalised protocol (for the summary), in the same query. */
+const agentColumns = { ...bloomColumns, protocol: normalizedProtocolSql(schema.blooms.id) };
+type AgentRow = BloomRow & { protocol: Protocol | null };
 
 /** GET /blooms: the user's agents, filtered by name; their stages without the agent page's large metrics. */
 export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
@@ -92,10 +96,10 @@ export class BloomService {
   }
 
   /** The user's own agent; anyone else's is "not found", never "forbidden". */
-  private async own(user: UserRow, id: string): Promise<BloomRow> {
+  private async own(user: UserRow, id: string): Promise<AgentRow> {
     if (!isUuid(id)) throw new AppError('bloom.not_found');
     const [row] = await this.db
-      .select(bloomColumns)
+      .select(agentColumns)
       .from(schema.blooms)
       .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)));
     if (!row) throw new AppError('bloom.not_found');
@@ -104,13 +108,12 @@ export class BloomService {
 
   async get(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
-    const [presented] = await this.present([row], true);
-    return presented!;
+    return this.present(row, row.protocol);
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
     const { rows, total } = await bloomList.page(this.db, user.id, query);
-    return { blooms: await this.present(rows, false), total };
+    return { blooms: rows.map((row) => this.present(row, null)), total };
   }
 
   async rename(user: UserRow, id: string, name: string): Promise<Bloom> {
@@ -135,22 +138,12 @@ export class BloomService {
     return { name: row.name, content };
   }
 
-  /** Presents agents read with their stages; the page view adds the summary (one more query). */
-  private async present(rows: BloomRow[], detailed: boolean): Promise<Bloom[]> {
-    if (rows.length === 0) return [];
-    const protocols = detailed
-      ? await readNormalizedProtocols(
-          this.db,
-          rows.map((r) => r.id),
-        )
-      : new Map<string, Protocol>();
-    return rows.map((row) => {
-      const protocol = protocols.get(row.id);
-      return presentBloom(row, row.stages, {
-        hasDownload: row.hasDownload,
-        protocolVersion: Number(row.protocolVersion ?? 1),
-        summary: protocol ? summarize(protocol) : null,
-      });
+  /** Presents an agent read with its stages; the agent page adds the summary of its protocol. */
+  private present(row: BloomRow, protocol: Protocol | null): Bloom {
+    return presentBloom(row, row.stages, {
+      hasDownload: row.hasDownload,
+      protocolVersion: Number(row.protocolVersion ?? 1),
+      summary: protocol ? summarize(protocol) : null,
     });
   }
 }
