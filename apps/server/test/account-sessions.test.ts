@@ -120,6 +120,49 @@ describe("a user's sessions", () => {
     expect(res.setCookies.greenhouse_session).toBe('');
     expect(await stillSignedIn(mine)).toBe(401);
   });
+
+  it('writes when a session was last seen at most once a minute, once however many requests come at once', async () => {
+    const { client, userId } = await signedInClient(t);
+    const seen = async () => {
+      const [row] = await t.database.db
+        .select({ session: schema.sessions.lastSeenAt, user: schema.users.lastSeenAt })
+        .from(schema.sessions)
+        .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+        .where(eq(schema.sessions.userId, userId));
+      return { session: row!.session.getTime(), user: row!.user?.getTime() };
+    };
+    const setSeen = (ago: number) =>
+      Promise.all([
+        t.database.db
+          .update(schema.sessions)
+          .set({ lastSeenAt: new Date(Date.now() - ago) })
+          .where(eq(schema.sessions.userId, userId)),
+        t.database.db.update(schema.users).set({ lastSeenAt: null }).where(eq(schema.users.id, userId)),
+      ]);
+
+    // Seen 30 s ago: a request writes nothing.
+    await setSeen(30_000);
+    const before = await seen();
+    expect(await stillSignedIn(client)).toBe(200);
+    expect(await seen()).toEqual(before);
+
+    // Seen 2 minutes ago: twenty requests at once all pass and leave the session and its user seen now.
+    await setSeen(120_000);
+    const start = Date.now();
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => stillSignedIn(client)));
+    expect(statuses).toEqual(Array(20).fill(200));
+    const after = await seen();
+    expect(after.session).toBeGreaterThanOrEqual(start - 1000);
+    expect(after.user).toBe(after.session);
+  });
+
+  it('refuses a session on its next request once its row is gone, whoever deleted it (no copy kept in memory)', async () => {
+    const { client, userId } = await signedInClient(t);
+    expect(await stillSignedIn(client)).toBe(200);
+    // As another process would end it (sign-out elsewhere, an admin's deactivation): straight in the database.
+    await t.database.db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+    expect(await stillSignedIn(client)).toBe(401);
+  });
 });
 
 describe('the data export', () => {

@@ -1,7 +1,7 @@
 import { bloomListResponseSchema, bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { describeWithReference, fixtureText, referenceText } from '@greenhouse/mtp/testing';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, PRICED_ENV, type TestApp } from './support/test-app.js';
@@ -263,6 +263,72 @@ describe('the agents list and the agent', () => {
     const downloadURL = `/api/blooms/${id}/download`;
     expect(await listed()).toMatchObject({ id, downloadURL });
     expect(await item()).toMatchObject({ id, downloadURL });
+  });
+
+  it('shows the stages in the list as on the agent (in order, with times, error, progress), without the large metrics', async () => {
+    const { client, userId } = await signedInClient(t);
+    // Made directly, so that no worker moves its stages while they are compared.
+    const [row] = await t.database.db
+      .insert(schema.blooms)
+      .values({ userId, name: 'staged', datasetName: 'x.json', paymentStatus: 'paid', priceCents: 0 })
+      .returning();
+    const id = row!.id;
+    // Microseconds the API does not show: both views cut them the same way.
+    const at = sql`timestamptz '2026-03-04 05:06:07.891234+00'`;
+    await t.database.db.insert(schema.bloomStages).values([
+      {
+        bloomId: id,
+        name: 'data_validation',
+        position: 2,
+        status: 'failed',
+        errorCode: 'X',
+        errorMessage: 'why',
+      },
+      {
+        bloomId: id,
+        name: 'data_preparation_stage_2',
+        position: 1,
+        status: 'processing',
+        progress: { percent: 40, step: 4, totalSteps: 10, etaSeconds: 3 },
+        startedAt: at,
+      },
+      {
+        bloomId: id,
+        name: 'data_preparation_stage_1',
+        position: 0,
+        status: 'completed',
+        metrics: { steps: 12, lossCurve: [{ step: 1, loss: 0.5 }], validationCurve: [], quality: null },
+        startedAt: at,
+        completedAt: at,
+      },
+    ]);
+    const list = (await client.get('/api/blooms')).body;
+    const answer = (await client.get(`/api/blooms/${id}`)).body;
+    // Sent without a run-time check (lib/typed-json.ts): already exactly what the schemas make of them.
+    expect(list).toEqual(bloomListResponseSchema.parse(list));
+    expect(answer).toEqual(bloomSchema.parse(answer));
+    const listed = bloomListResponseSchema.parse(list).blooms[0]!;
+    const item = bloomSchema.parse(answer);
+    // The list leaves out the large metrics only the agent page draws.
+    const [first, ...others] = item.stages;
+    expect(listed).toEqual({
+      ...item,
+      summary: null,
+      stages: [{ ...first, metrics: { steps: 12 } }, ...others],
+    });
+    expect(item.stages.map((s) => s.name)).toEqual([
+      'data_preparation_stage_1',
+      'data_preparation_stage_2',
+      'data_validation',
+    ]);
+    expect(item.stages[0]).toMatchObject({
+      startedAt: '2026-03-04T05:06:07.891Z',
+      completedAt: '2026-03-04T05:06:07.891Z',
+      metrics: { steps: 12, lossCurve: [{ step: 1, loss: 0.5 }], validationCurve: [], quality: null },
+    });
+    expect(item.stages[1]).toMatchObject({ progress: { percent: 40, step: 4 }, completedAt: null });
+    expect(item.stages[2]).toMatchObject({ error: { code: 'X', message: 'why' } });
+    expect(item.dataset).toMatchObject({ status: 'failed', stage: 'preprocessing' });
   });
 
   it(

@@ -162,6 +162,11 @@ describe('chat calls', () => {
     );
     const renamed = await alice.put(`/api/bloom/chats/${a.id}`, { title: 'The bard' });
     expect(renamed.body.title).toBe('The bard');
+    // The list and a chat are sent without a run-time check (lib/typed-json.ts): already in the schemas' shape.
+    const sent = (await alice.get('/api/bloom/chats')).body;
+    expect(sent).toEqual(chatListResponseSchema.parse(sent));
+    const detail = (await alice.get(`/api/bloom/chats/${a.id}`)).body;
+    expect(detail).toEqual(chatDetailSchema.parse(detail));
     expect((await alice.delete(`/api/bloom/chats/${a.id}`)).status).toBe(204);
     expect((await alice.get('/api/bloom/chats')).body.total).toBe(1);
     const [messages] = await t.database.db

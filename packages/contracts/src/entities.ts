@@ -188,6 +188,16 @@ export const trainingMetricsSchema = z
   .partial();
 export type TrainingMetrics = z.infer<typeof trainingMetricsSchema>;
 
+/**
+ * The large metrics only the agent page draws (GET /blooms/{id}): the agents list (GET /blooms) leaves them out
+ * of its stages' metrics — with them a page of trained agents is ten times larger.
+ */
+export const listOmittedMetrics = [
+  'lossCurve',
+  'validationCurve',
+  'quality',
+] as const satisfies readonly (keyof TrainingMetrics)[];
+
 export const bloomStageSchema = z.object({
   name: z.enum(bloomStageNames),
   status: z.enum(workStatuses),
@@ -256,6 +266,7 @@ export const bloomSchema = z.object({
 });
 export type Bloom = z.infer<typeof bloomSchema>;
 
+/** A page of the agents list: each agent as GET /blooms/{id} shows it, without `listOmittedMetrics`. */
 export const bloomListResponseSchema = z.object({
   blooms: z.array(bloomSchema),
   total: z.number().int(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from './auth-context.js';
+import { typeCheckedAnswer } from './typed-json.js';
 
 /** A path's `:id`, any text up to 100 characters (a service answers "not found" for one it cannot own). */
 export const idParams = z.object({ id: z.string().max(100) });
@@ -31,7 +32,10 @@ export function ownedItemRoutes<Item extends z.ZodTypeAny, Rename extends z.ZodT
     body: spec.renameBody,
     response: { 200: spec.item },
   };
-  app.get(spec.path, { schema: itemSchema }, async (request) => spec.get(request.user, id(request)));
+  // The item comes from the feature's presenter, typed by the schema: no run-time re-check (lib/typed-json.ts).
+  app.get(spec.path, { schema: itemSchema, ...typeCheckedAnswer }, async (request) =>
+    spec.get(request.user, id(request)),
+  );
   app.put(spec.path, { schema: renameSchema }, async (request) =>
     spec.rename(request.user, id(request), request.body as z.output<Rename>),
   );

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
+import { typeCheckedAnswer } from '../../lib/typed-json.js';
 import {
   anonymous,
   clearSessionCookie,
@@ -36,8 +37,10 @@ const DELETE_RATE = {
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const { accounts, config } = options;
 
-  app.get('/account/data', { schema: { response: { 200: userSchema } } }, async (request) =>
-    presentUser(request.user, config.prompts),
+  app.get(
+    '/account/data',
+    { schema: { response: { 200: userSchema } }, ...typeCheckedAnswer },
+    async (request) => presentUser(request.user, config.prompts),
   );
 
   app.put(

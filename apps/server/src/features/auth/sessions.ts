@@ -1,5 +1,5 @@
 import { schema, type Db } from '@greenhouse/db';
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type {
   ActiveSession,
@@ -32,10 +32,20 @@ const TOUCH_INTERVAL_MS = 60_000;
  * SESSION_MAX_HOURS after sign-in, whichever comes first.
  */
 export class SessionStore implements SessionFinder {
+  // Every API request looks its session up: a prepared statement (built once, parsed once per connection).
+  private readonly lookup;
+
   constructor(
     private readonly db: Db,
     private readonly timeouts: Config['session'],
-  ) {}
+  ) {
+    this.lookup = db
+      .select({ session: schema.sessions, user: schema.users })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
+      .where(eq(schema.sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('session_lookup');
+  }
 
   async create(userId: string, opening: SessionOpening): Promise<OpenedSession> {
     const token = randomToken();
@@ -57,11 +67,7 @@ export class SessionStore implements SessionFinder {
 
   async find(token: string): Promise<SessionLookup> {
     const tokenHash = sha256(token);
-    const [row] = await this.db
-      .select({ session: schema.sessions, user: schema.users })
-      .from(schema.sessions)
-      .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
-      .where(eq(schema.sessions.tokenHash, tokenHash));
+    const [row] = await this.lookup.execute({ tokenHash });
     // A deactivated account's sessions end with the deactivation; this also closes the moment between
     // that commit and their deletion (features/admin/update-account.ts).
     if (!row || !row.user.active) return null;
@@ -71,16 +77,7 @@ export class SessionStore implements SessionFinder {
       await this.revoke(tokenHash);
       return { expired: true };
     }
-    if (now - idleSince > TOUCH_INTERVAL_MS) {
-      const seen = new Date(now);
-      await this.db.transaction(async (tx) => {
-        await tx
-          .update(schema.sessions)
-          .set({ lastSeenAt: seen })
-          .where(eq(schema.sessions.tokenHash, tokenHash));
-        await tx.update(schema.users).set({ lastSeenAt: seen }).where(eq(schema.users.id, row.user.id));
-      });
-    }
+    if (now - idleSince > TOUCH_INTERVAL_MS) await this.touch(tokenHash, new Date(now));
     return {
       session: {
         tokenHash,
@@ -89,6 +86,20 @@ export class SessionStore implements SessionFinder {
         signedInWith: row.session.signedInWith as SignInMethod,
       },
     };
+  }
+
+  /**
+   * Records that the session (and its user) was seen now, unless that was done within the last interval. One
+   * conditional statement, no transaction: the many requests of a busy client that all find the session stale
+   * at the same moment write it once — the others wait for that row, find it fresh and change nothing.
+   */
+  private async touch(tokenHash: string, seen: Date): Promise<void> {
+    const staleBefore = new Date(seen.getTime() - TOUCH_INTERVAL_MS);
+    await this.db.execute(sql`with touched as (
+        update ${schema.sessions} set last_seen_at = ${seen}
+        where token_hash = ${tokenHash} and last_seen_at < ${staleBefore}
+        returning user_id)
+      update ${schema.users} u set last_seen_at = ${seen} from touched where u.id = touched.user_id`);
   }
 
   /** The user's sessions that can still be used, the most recently active first. */

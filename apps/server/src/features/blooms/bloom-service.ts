@@ -9,28 +9,38 @@ import { isUuid, OwnedList } from '../../lib/owned-list.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
-import { agentFileSql, readAgentFile, readNormalizedProtocols } from '../pipeline/stage-outputs.js';
-import { readStages } from '../pipeline/stages.js';
+import { agentFileSql, normalizedProtocolSql, readAgentFile } from '../pipeline/stage-outputs.js';
+import { stagesJsonSql, type StageView } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
 /**
  * An agent's row with what its presentation needs beyond it, read in the same query (a correlated subquery
- * each): the protocol version in use and whether its agent file exists.
+ * each): its stages, the protocol version in use and whether its agent file exists. A page of the list is
+ * then one query.
  */
 const bloomColumns = {
   ...getTableColumns(schema.blooms),
+  stages: stagesJsonSql(schema.blooms.id, { inList: false }),
   protocolVersion: sql<
     number | null
   >`(select max(p.version) from ${schema.bloomProtocols} p where p.bloom_id = ${schema.blooms.id})`,
   hasDownload: agentFileSql(schema.blooms.id),
 };
-type BloomRow = typeof schema.blooms.$inferSelect & { protocolVersion: number | null; hasDownload: boolean };
+type BloomRow = typeof schema.blooms.$inferSelect & {
+  stages: StageView[];
+  protocolVersion: number | null;
+  hasDownload: boolean;
+};
 
-/** GET /blooms: the user's agents, filtered by name. */
+/** One agent, as its page shows it: with its normalised protocol (for the summary), in the same query. */
+const agentColumns = { ...bloomColumns, protocol: normalizedProtocolSql(schema.blooms.id) };
+type AgentRow = BloomRow & { protocol: Protocol | null };
+
+/** GET /blooms: the user's agents, filtered by name; their stages without the agent page's large metrics. */
 export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
   table: schema.blooms,
-  columns: bloomColumns,
+  columns: { ...bloomColumns, stages: stagesJsonSql(schema.blooms.id, { inList: true }) },
   sortColumns: {
     updatedAt: schema.blooms.updatedAt,
     createdAt: schema.blooms.createdAt,
@@ -86,10 +96,10 @@ export class BloomService {
   }
 
   /** The user's own agent; anyone else's is "not found", never "forbidden". */
-  private async own(user: UserRow, id: string): Promise<BloomRow> {
+  private async own(user: UserRow, id: string): Promise<AgentRow> {
     if (!isUuid(id)) throw new AppError('bloom.not_found');
     const [row] = await this.db
-      .select(bloomColumns)
+      .select(agentColumns)
       .from(schema.blooms)
       .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)));
     if (!row) throw new AppError('bloom.not_found');
@@ -98,13 +108,12 @@ export class BloomService {
 
   async get(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
-    const [presented] = await this.present([row], true);
-    return presented!;
+    return this.present(row, row.protocol);
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
     const { rows, total } = await bloomList.page(this.db, user.id, query);
-    return { blooms: await this.present(rows, false), total };
+    return { blooms: rows.map((row) => this.present(row, null)), total };
   }
 
   async rename(user: UserRow, id: string, name: string): Promise<Bloom> {
@@ -129,26 +138,12 @@ export class BloomService {
     return { name: row.name, content };
   }
 
-  /** Presents agents with their stages (one query for all of them); the page view adds the summary. */
-  private async present(rows: BloomRow[], detailed: boolean): Promise<Bloom[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    // Independent reads: side by side, each on its own connection of the pool.
-    const [stages, protocols] = await Promise.all([
-      readStages(this.db, ids),
-      detailed ? readNormalizedProtocols(this.db, ids) : new Map<string, Protocol>(),
-    ]);
-    return rows.map((row) => {
-      const protocol = protocols.get(row.id);
-      return presentBloom(
-        row,
-        stages.filter((s) => s.bloomId === row.id),
-        {
-          hasDownload: row.hasDownload,
-          protocolVersion: Number(row.protocolVersion ?? 1),
-          summary: protocol ? summarize(protocol) : null,
-        },
-      );
+  /** Presents an agent read with its stages; the agent page adds the summary of its protocol. */
+  private present(row: BloomRow, protocol: Protocol | null): Bloom {
+    return presentBloom(row, row.stages, {
+      hasDownload: row.hasDownload,
+      protocolVersion: Number(row.protocolVersion ?? 1),
+      summary: protocol ? summarize(protocol) : null,
     });
   }
 }

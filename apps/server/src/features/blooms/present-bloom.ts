@@ -1,13 +1,13 @@
 import type { Bloom, BloomSummary, DatasetStatus, WorkStatus } from '@greenhouse/contracts';
 import type { schema } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
-import { dataStages, datasetStageLabel, trainingStages, type StageRow } from '../pipeline/stages.js';
+import { dataStages, datasetStageLabel, trainingStages, type StageView } from '../pipeline/stages.js';
 
 type BloomRow = typeof schema.blooms.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function datasetStatus(stages: StageRow[]): DatasetStatus {
+function datasetStatus(stages: StageView[]): DatasetStatus {
   const data = stages.filter((s) => (dataStages as readonly string[]).includes(s.name));
   if (data.some((s) => s.status === 'failed')) return 'failed';
   if (data.every((s) => s.status === 'completed')) return 'ready';
@@ -15,7 +15,7 @@ function datasetStatus(stages: StageRow[]): DatasetStatus {
   return 'pending';
 }
 
-function modelStatus(stages: StageRow[]): WorkStatus {
+function modelStatus(stages: StageView[]): WorkStatus {
   const training = stages.filter((s) => (trainingStages as readonly string[]).includes(s.name));
   if (training.some((s) => s.status === 'failed')) return 'failed';
   if (training.length > 0 && training.every((s) => s.status === 'completed')) return 'completed';
@@ -46,9 +46,8 @@ export interface PresentOptions {
   summary: BloomSummary | null;
 }
 
-/** The agent as the API shows it (spec §3), stages in pipeline order. */
-export function presentBloom(bloom: BloomRow, stageRows: StageRow[], options: PresentOptions): Bloom {
-  const stages = [...stageRows].sort((a, b) => a.position - b.position);
+/** The agent as the API shows it (spec §3); its stages come in pipeline order. */
+export function presentBloom(bloom: BloomRow, stages: StageView[], options: PresentOptions): Bloom {
   const current =
     stages.find((s) => s.status === 'processing' || s.status === 'failed') ??
     [...stages].reverse().find((s) => s.status === 'completed');
@@ -73,8 +72,8 @@ export function presentBloom(bloom: BloomRow, stageRows: StageRow[], options: Pr
         : {}),
       progress: (s.progress as Bloom['stages'][number]['progress']) ?? null,
       metrics: (s.metrics as Record<string, unknown> | null) ?? null,
-      startedAt: iso(s.startedAt),
-      completedAt: iso(s.completedAt),
+      startedAt: s.startedAt,
+      completedAt: s.completedAt,
     })),
     payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: bloom.currency },
     protocolVersion: options.protocolVersion,

@@ -10,6 +10,7 @@ import {
 } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
+import { typeCheckedAnswer } from '../../lib/typed-json.js';
 import type { ChatService } from './chat-service.js';
 import { chatList } from './chat-store.js';
 import { streamChat } from './chat-stream.js';
@@ -32,8 +33,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
     }),
   );
 
-  app.get('/bloom/chats', { schema: { response: { 200: chatListResponseSchema } } }, async (request) =>
-    chats.list(request.user, chatList.query(request)),
+  app.get(
+    '/bloom/chats',
+    { schema: { response: { 200: chatListResponseSchema } }, ...typeCheckedAnswer },
+    async (request) => chats.list(request.user, chatList.query(request)),
   );
 
   app.post(

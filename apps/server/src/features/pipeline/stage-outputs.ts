@@ -77,11 +77,11 @@ export function agentFileSql(bloomId: AnyColumn): SQL<boolean> {
     where a.bloom_id = ${bloomId} and a.stage = ${AGENT_FILE.stage} and a.kind = ${AGENT_FILE.kind})`;
 }
 
-/** The normalised protocols of those of these agents whose first stage has completed. */
-export async function readNormalizedProtocols(db: Db, bloomIds: string[]): Promise<Map<string, Protocol>> {
-  const rows = await db
-    .select({ bloomId: schema.bloomArtifacts.bloomId, content: schema.bloomArtifacts.content })
-    .from(schema.bloomArtifacts)
-    .where(outputKey(bloomIds, NORMALIZED_PROTOCOL));
-  return new Map(rows.map((r) => [r.bloomId, r.content as Protocol]));
+/**
+ * The normalised protocol of the agent of this id column once its first stage has completed, else null, as
+ * SQL: the agent page selects it with the agent's row instead of asking in a query of its own.
+ */
+export function normalizedProtocolSql(bloomId: AnyColumn): SQL<Protocol | null> {
+  return sql<Protocol | null>`(select a.content from ${schema.bloomArtifacts} a
+    where a.bloom_id = ${bloomId} and a.stage = ${NORMALIZED_PROTOCOL.stage} and a.kind = ${NORMALIZED_PROTOCOL.kind})`;
 }
