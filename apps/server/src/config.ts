@@ -58,6 +58,16 @@ const envSchema = z
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
     TRAINING_PRESET: z.enum(['default', 'tiny']).default('default'),
     TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
+    // Trainings one process runs at once. 1 by default: one training already keeps both cores of a
+    // 2-core machine busy (TRAINING_THREADS=2, data-parallel), so a second one at once only shares them,
+    // finishing neither sooner, and holds a second model in memory (measured in the README, "Training
+    // and workers"). More suits a machine with more cores, or TRAINING_THREADS=1.
+    TRAINING_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 16')
+      .max(16, 'must be 1 to 16')
+      .default(1),
     FLORA_DOWNLOADS_DIR: z.string().min(1).optional(),
     LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
@@ -137,6 +147,7 @@ const envSchema = z
       sliceSeconds: env.JOB_SLICE_SECONDS,
       leaseSeconds: env.JOB_LEASE_SECONDS,
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+      trainingConcurrency: env.TRAINING_CONCURRENCY,
     },
     training: { preset: env.TRAINING_PRESET, threads: env.TRAINING_THREADS as 1 | 2 },
     /** Where the Flora builds are (null: the server's own build output, apps/server/dist/downloads). */

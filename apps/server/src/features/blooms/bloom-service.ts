@@ -9,6 +9,7 @@ import { isUuid, OwnedList } from '../../lib/owned-list.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
+import { trainingLine } from '../pipeline/training-line.js';
 import { agentFileSql, readAgentFile, readNormalizedProtocols } from '../pipeline/stage-outputs.js';
 import { readStages } from '../pipeline/stages.js';
 import { presentBloom, summarize } from './present-bloom.js';
@@ -99,7 +100,13 @@ export class BloomService {
   async get(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
     const [presented] = await this.present([row], true);
-    return presented!;
+    // Only an agent whose training is under way can wait in its line (one query fewer for the others).
+    const training =
+      presented!.dataset.status === 'ready' &&
+      presented!.payment.status === 'paid' &&
+      presented!.dataset.model.status !== 'completed' &&
+      presented!.dataset.model.status !== 'failed';
+    return training ? { ...presented!, trainingLine: await trainingLine(this.queue, id) } : presented!;
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {

@@ -79,5 +79,6 @@ export function presentBloom(bloom: BloomRow, stageRows: StageRow[], options: Pr
     payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: bloom.currency },
     protocolVersion: options.protocolVersion,
     summary: options.summary,
+    trainingLine: null,
   };
 }
