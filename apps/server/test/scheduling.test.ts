@@ -1,13 +1,13 @@
 // Scheduling with real OS processes (issue 22): data stages have workers of their own, so another user's
 // upload is checked while an agent trains; training slices are shared round-robin by owner, in an order
-// the database keeps, so one process and two standalone workers (PostgreSQL) hand them out alike; a
-// waiting agent's page tells its place in line. Tiny models, short slices, and each test stops as soon as
-// its assertion is decided rather than training every agent to the end.
+// the database keeps, so one process (embedded) and two standalone workers (PostgreSQL) hand them out
+// alike; a waiting agent's page tells its place in line. Tiny models, short slices, and each test stops
+// as soon as its assertion is decided rather than training every agent to the end.
 import { bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
-import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
+import { emptyInstallation, withConfirmedUsers, type Cleanup } from './support/installation.js';
 import {
   freePort,
   startServerProcess,
@@ -27,10 +27,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** An installation with two users, its API on a port; `workers` standalone workers (PostgreSQL) or none. */
+/** Alice and Bob, signed in to a new installation: one server that trains, or (PostgreSQL) an API server and standalone workers. */
 async function installation(env: NodeJS.ProcessEnv, workers: number) {
-  const { env: databaseEnv, options, postgres } = await emptyInstallation('gh-sched-', cleanups);
-  const emails = [await withConfirmedUser(options, 'alice'), await withConfirmedUser(options, 'bob')];
+  const { env: databaseEnv, options } = await emptyInstallation('gh-sched-', cleanups);
+  const emails = await withConfirmedUsers(options, ['alice', 'bob']);
   const port = await freePort();
   const common = {
     HOST: '127.0.0.1',
@@ -46,97 +46,105 @@ async function installation(env: NodeJS.ProcessEnv, workers: number) {
     return p;
   };
   const server = start({ ...common, ...(workers > 0 ? { RUN_JOBS: 'false' } : {}) }, 'server');
-  const started = [server];
-  if (postgres) for (let i = 0; i < workers; i++) started.push(start(common, 'worker'));
-  await Promise.all(started.map((p) => waitUntilRunning(p)));
-  const users = await Promise.all(
+  const processes = [server, ...Array.from({ length: workers }, () => start(common, 'worker'))];
+  await Promise.all(processes.map((p) => waitUntilRunning(p)));
+  const [alice, bob] = await Promise.all(
     emails.map(async (email) => {
       const client = new HttpClient(`http://127.0.0.1:${port}`);
       await client.get('/api/health');
-      const signedIn = await client.post('/api/auth/signin', { email, password: TEST_PASSWORD });
-      expect(signedIn.status).toBe(200);
-      return user(client);
+      expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+      return owner(client);
     }),
   );
-  return { server, users };
+  return { server, alice: alice!, bob: bob! };
 }
 
-function user(client: HttpClient) {
+function owner(client: HttpClient) {
+  const get = async (id: string) => (await client.get(`/api/blooms/${id}`)).json;
   return {
     async upload(): Promise<string> {
       const res = await client.upload('/api/bloom/upload', 'agent.json', exampleProtocol());
       expect(res.status).toBe(201);
       return (res.json as { id: string }).id;
     },
-    async get(id: string): Promise<Bloom> {
-      return bloomSchema.parse((await client.get(`/api/blooms/${id}`)).json);
-    },
-    until(id: string, done: (bloom: Bloom) => boolean, timeoutMs?: number): Promise<Bloom> {
-      return pollBloom(async () => (await client.get(`/api/blooms/${id}`)).json, done, timeoutMs);
-    },
+    get: async (id: string): Promise<Bloom> => bloomSchema.parse(await get(id)),
+    until: (id: string, done: (bloom: Bloom) => boolean, timeoutMs?: number) =>
+      pollBloom(() => get(id), done, timeoutMs),
   };
 }
 
-const stage = (bloom: Bloom, name: string) => bloom.stages.find((s) => s.name === name)!;
-const dataReady = (bloom: Bloom) => bloom.dataset.status === 'ready';
+const status = (bloom: Bloom, stage: string) => bloom.stages.find((s) => s.name === stage)!.status;
 const trainingUntouched = (bloom: Bloom) =>
-  bloom.stages.filter((s) => s.name.startsWith('training_')).every((s) => s.status === 'pending');
+  bloom.stages.every((s) => !s.name.startsWith('training_') || s.status === 'pending');
 
-/** The server's log lines of one agent's stage that say `msg`. */
-const logged = (p: ServerProcess, bloomId: string, stageName: string, msg: string) =>
+/** How many of the process's log lines about one agent's stage say `msg`. */
+const logged = (p: ServerProcess, bloomId: string, stage: string, msg: string) =>
   p
     .output()
     .split('\n')
-    .filter((line) => line.includes(bloomId) && line.includes(`"stage":"${stageName}"`))
-    .filter((line) => line.includes(`"msg":"${msg}"`)).length;
+    .filter((l) => l.includes(bloomId) && l.includes(`"stage":"${stage}"`) && l.includes(`"msg":"${msg}"`))
+    .length;
 
 describe(`scheduling (${testDatabaseDriver()})`, () => {
-  it('checks a data stage while another user’s agent trains, in one process', { timeout: 90_000 }, async () => {
-    // One long slice: under one queue for every stage, the other upload's data stages would wait for it.
-    const { server, users } = await installation({ JOB_SLICE_SECONDS: '60', JOB_LEASE_SECONDS: '120' }, 0);
-    const [alice, bob] = users as [ReturnType<typeof user>, ReturnType<typeof user>];
-    const training = await alice.upload();
-    await alice.until(training, (b) => stage(b, 'training_pretraining').status === 'processing' || settled(b));
-    expect(logged(server, training, 'training_pretraining', 'stage run started')).toBe(1);
+  it(
+    'checks an upload’s data while another user’s agent trains, in one process',
+    { timeout: 90_000 },
+    async () => {
+      // One long slice (finetuning, the longest stage, runs whole in it): with one queue for every stage,
+      // the other upload's data stages would wait for it to end.
+      const { server, alice, bob } = await installation(
+        { JOB_SLICE_SECONDS: '60', JOB_LEASE_SECONDS: '120' },
+        0,
+      );
+      const training = await alice.upload();
+      await alice.until(training, (b) => status(b, 'training_finetuning') !== 'pending' || settled(b));
 
-    const uploaded = await bob.upload();
-    const checked = await bob.until(uploaded, (b) => dataReady(b) || settled(b), 30_000);
-    expect(checked.stages.slice(0, 3).map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
-    // …all within the one run of the other agent's pretraining, which has neither paused nor ended.
-    expect(stage(await alice.get(training), 'training_pretraining').status).toBe('processing');
-    expect(logged(server, training, 'training_pretraining', 'stage run started')).toBe(1);
-    expect(logged(server, training, 'training_pretraining', 'stage paused at a checkpoint')).toBe(0);
-  });
+      const uploaded = await bob.upload();
+      const checked = await bob.until(
+        uploaded,
+        (b) => b.dataset.status !== 'processing' && b.dataset.status !== 'pending',
+        30_000,
+      );
+      expect(checked.dataset.status).toBe('ready');
+      // …all within the one run of the other agent's finetuning, which has neither paused nor ended.
+      expect(status(await alice.get(training), 'training_finetuning')).toBe('processing');
+      expect(logged(server, training, 'training_finetuning', 'stage run started')).toBe(1);
+      expect(logged(server, training, 'training_finetuning', 'stage paused at a checkpoint')).toBe(0);
+    },
+  );
 
-  const fairness = async (workers: number) => {
-    const { users } = await installation({ JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '10' }, workers);
-    const [alice, bob] = users as [ReturnType<typeof user>, ReturnType<typeof user>];
-    const first = await alice.upload();
-    await alice.upload();
-    const third = await alice.upload();
-    const others = await bob.upload();
+  const workers = testDatabaseDriver() === 'postgres' ? 2 : 0;
+  it(
+    `shares training round-robin by owner (${workers ? `${workers} standalone workers` : 'one process'})`,
+    { timeout: 120_000 },
+    async () => {
+      const { alice, bob } = await installation({ JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '10' }, workers);
+      const first = await alice.upload();
+      const second = await alice.upload();
+      const third = await alice.upload();
+      const bobs = await bob.upload();
 
-    // While Alice's third agent waits its turn, its page says how many are ahead of it.
-    const waiting = await alice.until(third, (b) => b.trainingLine !== null || !trainingUntouched(b));
-    expect(waiting.trainingLine!.ahead).toBeGreaterThanOrEqual(2);
+      // While Alice's third agent waits its turn, its page says how many are ahead of it.
+      const waiting = await alice.until(third, (b) => b.trainingLine !== null || !trainingUntouched(b));
+      expect(waiting.trainingLine!.ahead).toBeGreaterThanOrEqual(2);
 
-    // Bob's only agent, uploaded after Alice's three, is trained before her third one even starts.
-    const bobs = await bob.until(others, settled, 150_000);
-    expect(bobs.dataset.model.status).toBe('completed');
-    const thirdNow = await alice.get(third);
-    expect(trainingUntouched(thirdNow)).toBe(true);
-    // Its place in line, with an estimate from the slices measured so far.
-    expect(thirdNow.trainingLine!.ahead).toBeGreaterThanOrEqual(1);
-    expect(thirdNow.trainingLine!.etaSeconds).toBeGreaterThan(0);
-    // Her first agent was not held back for Bob's either: it trains (or has trained) alongside.
-    expect(stage(await alice.get(first), 'training_pretraining').status).not.toBe('pending');
-  };
-
-  it('shares training round-robin by owner (one process)', { timeout: 180_000 }, () => fairness(0));
-
-  it.runIf(testDatabaseDriver() === 'postgres')(
-    'shares training round-robin by owner across two standalone workers',
-    { timeout: 180_000 },
-    () => fairness(2),
+      // Bob's only agent, uploaded after Alice's three, takes its turns beside her first: it is through
+      // pretraining while her second and third have not started (each waits for the one before it, and
+      // would have gone before Bob's in a queue that is first come, first served).
+      const pretrained = await bob.until(
+        bobs,
+        (b) => status(b, 'training_pretraining') === 'completed' || settled(b),
+      );
+      expect(status(pretrained, 'training_pretraining')).toBe('completed');
+      const [firstNow, secondNow, thirdNow] = await Promise.all(
+        [first, second, third].map((id) => alice.get(id)),
+      );
+      expect(status(firstNow!, 'training_pretraining')).not.toBe('pending');
+      expect(trainingUntouched(secondNow!)).toBe(true);
+      expect(trainingUntouched(thirdNow!)).toBe(true);
+      // The third's place, with an estimate from the slices measured so far.
+      expect(thirdNow!.trainingLine!.ahead).toBeGreaterThanOrEqual(2);
+      expect(thirdNow!.trainingLine!.etaSeconds).toBeGreaterThan(0);
+    },
   );
 });

@@ -1,4 +1,5 @@
 import { executorOf, type Database, type Db } from '@greenhouse/db';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 
@@ -46,6 +47,9 @@ export interface JobLine {
   meanSeconds: number | null;
 }
 
+/** Any number, as long as it is only this lock's: processes create the queues one at a time. */
+const QUEUES_LOCK = 7_301_022;
+
 /** Finished jobs the mean run time is measured on. */
 const MEASURED_JOBS = 20;
 
@@ -85,15 +89,27 @@ export class JobQueue {
     boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
     // Before anything is sent: a job is sent inside its transaction, where no queue can be created.
-    for (const type of types) {
-      await boss.createQueue(type.name, {
-        name: type.name,
-        retryLimit: type.retryLimit,
-        retryDelay: type.retryDelaySeconds,
-        retryBackoff: type.retryBackoff ?? true,
-        expireInSeconds: type.expireInSeconds ?? options.leaseSeconds,
+    const createQueues = async () => {
+      for (const type of types) {
+        await boss.createQueue(type.name, {
+          name: type.name,
+          retryLimit: type.retryLimit,
+          retryDelay: type.retryDelaySeconds,
+          retryBackoff: type.retryBackoff ?? true,
+          expireInSeconds: type.expireInSeconds ?? options.leaseSeconds,
+        });
+      }
+    };
+    // Processes starting together on a new PostgreSQL database (an API server and its workers) deadlocked
+    // in pg-boss's createQueue (a table partition each): they take turns under a lock, held by a
+    // transaction on one connection of the pool while pg-boss uses the others. PGlite has one owner (and one
+    // connection, which that transaction would hold).
+    if (database.driver === 'postgres')
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUES_LOCK})`);
+        await createQueues();
       });
-    }
+    else await createQueues();
     // The embedded database has one owner (its directory is locked): a job still active in it was
     // being worked by a process that is gone, so it is handed out again now rather than at expiry —
     // as it was, without counting a retry (the process died, the job did not fail). pg-boss has no
