@@ -170,11 +170,7 @@ export class JobQueue {
    * Where the waiting job of `type` whose data has `value` at `key` stands, in the order the queue hands
    * jobs out (priority, then age); null when no such job waits.
    */
-  async line<Data extends object>(
-    type: JobType<Data>,
-    key: string,
-    value: string,
-  ): Promise<JobLine | null> {
+  async line<Data extends object>(type: JobType<Data>, key: string, value: string): Promise<JobLine | null> {
     const { rows } = (await this.sqlOn().executeSql(
       `WITH me AS (
          SELECT priority, created_on, id FROM pgboss.job

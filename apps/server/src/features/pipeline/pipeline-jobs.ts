@@ -37,8 +37,10 @@ const stageRetries = {
   pollingIntervalSeconds: 0.5,
 };
 
-/** The data stages: short and light, a few at once. (The queue of every stage before issue 22: its
- * workers run any stage, so a training job enqueued by an older version still runs.) */
+/**
+ * The data stages: short and light, two at once. Its name is that of the one stage queue before issue 22:
+ * its workers run any stage, so a training job an older version enqueued still runs.
+ */
 export const dataStageJobs: JobType<StageJob> = { name: 'bloom-stage', ...stageRetries, concurrency: 2 };
 
 /**
@@ -76,7 +78,11 @@ export async function sendStage(tx: Db, queue: JobQueue, job: StageJob): Promise
     .from(schema.blooms)
     .where(eq(schema.blooms.id, job.bloomId));
   if (!bloom) return; // deleted meanwhile: nothing to train
-  await queue.send(trainingJobs, { ...job, ownerId: bloom.ownerId, since: bloom.createdAt.toISOString() }, tx);
+  await queue.send(
+    trainingJobs,
+    { ...job, ownerId: bloom.ownerId, since: bloom.createdAt.toISOString() },
+    tx,
+  );
 }
 
 /**

@@ -310,7 +310,8 @@ export class StageRunner {
         .update(schema.blooms)
         .set({ updatedAt: now, ...(next ? {} : { completedAt: now }) })
         .where(eq(schema.blooms.id, bloomId));
-      if (next && (await this.mayStart(tx, bloomId, next))) await sendStage(tx, this.queue, { bloomId, stage: next });
+      if (next && (await this.mayStart(tx, bloomId, next)))
+        await sendStage(tx, this.queue, { bloomId, stage: next });
       else if (isTrainingStage(stage)) await trainingEnded(tx, this.queue, bloomId);
       if (!next) await this.queue.send(mailJobs, { bloomId, kind: 'trainingCompleted' }, tx);
     });
