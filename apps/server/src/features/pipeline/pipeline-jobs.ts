@@ -26,7 +26,7 @@ export interface MailJob {
   kind: 'trainingCompleted' | 'trainingFailed';
 }
 
-const stageRetries = {
+const stageJobPolicy = {
   // Deliveries, not attempts: a job handed back by a restart or a lease expiry is delivered again and
   // counts here. The stage runner counts the stage's own failures (STAGE_RETRIES) and interruptions
   // (MAX_INTERRUPTIONS) and marks it failed long before this is used up.
@@ -41,7 +41,7 @@ const stageRetries = {
  * The data stages: short and light, two at once. Its name is that of the one stage queue before issue 22:
  * its workers run any stage, so a training job an older version enqueued still runs.
  */
-export const dataStageJobs: JobType<StageJob> = { name: 'bloom-stage', ...stageRetries, concurrency: 2 };
+export const dataStageJobs: JobType<StageJob> = { name: 'bloom-stage', ...stageJobPolicy, concurrency: 2 };
 
 /**
  * The training stages, one slice per job; how many at once is TRAINING_CONCURRENCY (per process).
@@ -49,7 +49,7 @@ export const dataStageJobs: JobType<StageJob> = { name: 'bloom-stage', ...stageR
  */
 export const trainingJobs: JobType<TrainingJob> = {
   name: 'bloom-training',
-  ...stageRetries,
+  ...stageJobPolicy,
   fairBy: { group: 'ownerId', item: 'bloomId', order: 'since' },
 };
 
