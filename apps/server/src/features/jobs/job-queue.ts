@@ -131,25 +131,30 @@ export class JobQueue {
 
   /** Enqueues a job; with `tx`, as part of that transaction (it commits or rolls back with it). */
   async send<Data extends object>(type: JobType<Data>, data: Data, tx?: Db): Promise<void> {
+    if (type.fairBy && !tx) throw new Error(`a ${type.name} job is sent inside a transaction`);
     await this.boss.send(type.name, data, tx ? { db: executorOf(tx) as PgBoss.Db } : {});
-    if (type.fairBy)
+    if (type.fairBy && tx)
       await this.rebalance(type, String((data as Record<string, unknown>)[type.fairBy.group]), tx);
   }
 
   /**
-   * Sets the priorities of one group's waiting jobs of a `fairBy` type from its live jobs (see `fairBy`);
-   * `send` does it, and so must whoever ends an item's last job without sending another (`finished`: that
-   * item, whose job is still active until its handler returns).
+   * Sets the priorities of one group's waiting jobs of a `fairBy` type from its live jobs (see `fairBy`),
+   * inside `tx`; `send` does it, and so must whoever ends an item's last job without sending another
+   * (`finished`: that item, whose job is still active until its handler returns).
    */
   async rebalance<Data extends object>(
     type: JobType<Data>,
     group: string,
-    tx?: Db,
+    tx: Db,
     finished?: string,
   ): Promise<void> {
     if (!type.fairBy) return;
     const { group: groupKey, item, order } = type.fairBy;
-    await this.sqlOn(tx).executeSql(
+    const db = this.sqlOn(tx);
+    // One group's rebalances take turns (until the transaction ends): two at once, from two workers
+    // pausing agents of one owner, could lock its jobs' rows in different orders and deadlock.
+    await db.executeSql(`SELECT pg_advisory_xact_lock(hashtext($1 || '/' || $2))`, [type.name, group]);
+    await db.executeSql(
       `UPDATE pgboss.job j SET priority = -r.rank
        FROM (
          SELECT w.id, (

@@ -161,7 +161,10 @@ export class StageRunner {
     const [row] = await this.db.select().from(schema.bloomStages).where(stageKey(job.bloomId, stage));
     // The agent was deleted, or the stage is done: nothing to do (but the owner's other agents move up).
     if (!row || row.status === 'completed' || row.status === 'failed') {
-      if ('ownerId' in job) await this.queue.rebalance(trainingJobs, job.ownerId, undefined, job.bloomId);
+      if ('ownerId' in job) {
+        const { ownerId, bloomId } = job;
+        await this.db.transaction((tx) => this.queue.rebalance(trainingJobs, ownerId, tx, bloomId));
+      }
       return;
     }
     const implementation = this.options.implementations[stage];
