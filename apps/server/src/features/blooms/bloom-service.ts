@@ -99,14 +99,14 @@ export class BloomService {
 
   async get(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
-    const [presented] = await this.present([row], true);
+    const [bloom] = (await this.present([row], true)) as [Bloom];
     // Only an agent whose training is under way can wait in its line (one query fewer for the others).
+    const { status, model } = bloom.dataset;
     const training =
-      presented!.dataset.status === 'ready' &&
-      presented!.payment.status === 'paid' &&
-      presented!.dataset.model.status !== 'completed' &&
-      presented!.dataset.model.status !== 'failed';
-    return training ? { ...presented!, trainingLine: await trainingLine(this.queue, id) } : presented!;
+      status === 'ready' &&
+      bloom.payment.status === 'paid' &&
+      (model.status === 'pending' || model.status === 'processing');
+    return training ? { ...bloom, trainingLine: await trainingLine(this.queue, id) } : bloom;
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
