@@ -60,6 +60,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IDLE_TIMEOUT_SECONDS: 'soon' })).toThrow(/IDLE_TIMEOUT_SECONDS/);
   });
 
+  it('reads TRAINING_CONCURRENCY: trainings per process, 1 by default, a whole number from 1 to 16', () => {
+    expect(loadConfig({}).jobs.trainingConcurrency).toBe(1);
+    expect(loadConfig({ TRAINING_CONCURRENCY: '2' }).jobs.trainingConcurrency).toBe(2);
+    for (const bad of ['0', '17', '1.5', 'two'])
+      expect(() => loadConfig({ TRAINING_CONCURRENCY: bad })).toThrow(/TRAINING_CONCURRENCY: must be/);
+  });
+
   it('lists every bad value with its variable name', () => {
     try {
       loadConfig({ PORT: '0', DATABASE_URL: 'sqlite://x', LOG_LEVEL: 'loud' });

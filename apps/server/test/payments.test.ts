@@ -62,7 +62,7 @@ async function bloomRow(id: string) {
 /** Jobs ever enqueued for an agent's stage (any state). */
 async function stageJobCount(bloomId: string, stage: string): Promise<number> {
   const result = (await t.database.db.execute(
-    sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'bloom-stage'
+    sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('bloom-stage', 'bloom-training')
         AND data->>'bloomId' = ${bloomId} AND data->>'stage' = ${stage}`,
   )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]!.n);

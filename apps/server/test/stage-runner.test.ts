@@ -28,7 +28,7 @@ let bloomId: string;
 let owner: Awaited<ReturnType<typeof signedInClient>>['client'];
 const log = pino({ level: 'silent' });
 // The runner under test enqueues nothing here: its stages are the last it may start.
-const noQueue = { send: async () => {} } as unknown as JobQueue;
+const noQueue = { send: async () => {}, rebalance: async () => {} } as unknown as JobQueue;
 
 function runnerWith(implementations: StageImplementations = stageImplementations(t.config)) {
   return new StageRunner(t.database.db, noQueue, log, {

@@ -237,6 +237,17 @@ export const bloomSummarySchema = z.object({
 });
 export type BloomSummary = z.infer<typeof bloomSummarySchema>;
 
+/**
+ * Where an agent waiting for its next training slice stands: the agents to be trained before it (those
+ * training now included; slices are shared round-robin by owner) and, from the measured length of recent
+ * slices, about how long until its turn — null when nothing has been measured yet.
+ */
+export const trainingLineSchema = z.object({
+  ahead: z.number().int().min(0),
+  etaSeconds: z.number().min(0).nullable(),
+});
+export type TrainingLine = z.infer<typeof trainingLineSchema>;
+
 export const bloomSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -263,6 +274,8 @@ export const bloomSchema = z.object({
   /** The protocol version in use (an edit adds a version). */
   protocolVersion: z.number().int().default(1),
   summary: bloomSummarySchema.nullable().default(null),
+  /** Its place in the training line while it waits for a training slice (on GET /blooms/{id}); else null. */
+  trainingLine: trainingLineSchema.nullable().default(null),
 });
 export type Bloom = z.infer<typeof bloomSchema>;
 

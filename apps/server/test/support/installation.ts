@@ -38,19 +38,28 @@ export async function emptyInstallation(prefix: string, cleanups: Cleanup[]): Pr
 
 /** A migrated database with one confirmed account (password TEST_PASSWORD); returns its e-mail. */
 export async function withConfirmedUser(options: DatabaseOptions, prefix: string): Promise<string> {
-  const email = `${prefix}.${Date.now()}@example.com`;
+  const [email] = await withConfirmedUsers(options, [prefix]);
+  return email!;
+}
+
+/** The same with one account per prefix, in one opening of the database; returns their e-mails. */
+export async function withConfirmedUsers(options: DatabaseOptions, prefixes: string[]): Promise<string[]> {
+  const emails = prefixes.map((prefix) => `${prefix}.${Date.now()}@example.com`);
+  const passwordHash = await hashPassword(TEST_PASSWORD);
   const database = await openDatabase(options);
   try {
     await database.migrate();
-    await database.db.insert(schema.users).values({
-      email,
-      firstName: 'Test',
-      lastName: 'User',
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      emailConfirmedAt: new Date(),
-    });
+    await database.db.insert(schema.users).values(
+      emails.map((email) => ({
+        email,
+        firstName: 'Test',
+        lastName: 'User',
+        passwordHash,
+        emailConfirmedAt: new Date(),
+      })),
+    );
   } finally {
     await database.close();
   }
-  return email;
+  return emails;
 }

@@ -41,29 +41,30 @@ function formatUnit(value: number, unit: 'second' | 'minute' | 'hour', language:
 }
 
 /**
- * "about 3 min left" / "pozostało ok. 3 min", or null when the time left is unknown. The duration is
- * formatted by Intl (units in the UI's language); hours and minutes are put side by side because
- * Intl.DurationFormat is not everywhere yet.
+ * "about 3 min left" / "pozostało ok. 3 min", or null when the time left is unknown (`formatDuration`).
  */
 export function formatEta(
   t: TFunction,
   etaSeconds: number | null | undefined,
   language: string,
 ): string | null {
-  if (etaSeconds === null || etaSeconds === undefined || !Number.isFinite(etaSeconds) || etaSeconds < 0) {
-    return null;
-  }
-  const seconds = Math.round(etaSeconds);
-  const minutes = Math.round(seconds / 60);
-  const duration =
-    seconds < 60
-      ? formatUnit(seconds, 'second', language)
-      : minutes < 60
-        ? formatUnit(minutes, 'minute', language)
-        : minutes % 60 === 0
-          ? formatUnit(minutes / 60, 'hour', language)
-          : `${formatUnit(Math.floor(minutes / 60), 'hour', language)} ${formatUnit(minutes % 60, 'minute', language)}`;
-  return t('stages.eta', { duration });
+  const duration = formatDuration(etaSeconds, language);
+  return duration === null ? null : t('stages.eta', { duration });
+}
+
+/**
+ * A time such as "45 sec", "3 min", "3 hr 20 min", or null when it is unknown. The duration is
+ * formatted by Intl (units in the UI's language); hours and minutes are put side by side because
+ * Intl.DurationFormat is not everywhere yet.
+ */
+export function formatDuration(seconds: number | null | undefined, language: string): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  const whole = Math.round(seconds);
+  const minutes = Math.round(whole / 60);
+  if (whole < 60) return formatUnit(whole, 'second', language);
+  if (minutes < 60) return formatUnit(minutes, 'minute', language);
+  if (minutes % 60 === 0) return formatUnit(minutes / 60, 'hour', language);
+  return `${formatUnit(Math.floor(minutes / 60), 'hour', language)} ${formatUnit(minutes % 60, 'minute', language)}`;
 }
 
 /** A count in short form: 189234 → "189K" ("189 tys." in Polish), 1234567 → "1.23M". */

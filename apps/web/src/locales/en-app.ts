@@ -786,6 +786,19 @@ export const enApp = {
     eta: 'about {{duration}} left',
   },
 
+  trainingLine: {
+    label: 'Training line',
+    next: 'Your agent is next in line for training.',
+    // Chosen by Intl.PluralRules (English needs only one and other).
+    ahead: {
+      one: '{{count}} agent ahead of yours',
+      few: '{{count}} agents ahead of yours',
+      many: '{{count}} agents ahead of yours',
+      other: '{{count}} agents ahead of yours',
+    },
+    eta: 'Its turn in about {{duration}}.',
+  },
+
   stageMetrics: {
     label: 'Metrics of {{stage}}',
     parameters: 'Parameters',

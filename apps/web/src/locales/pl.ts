@@ -957,6 +957,18 @@ export const pl: Translations = {
     eta: 'pozostało ok. {{duration}}',
   },
 
+  trainingLine: {
+    label: 'Kolejka trenowania',
+    next: 'Twój agent jest następny w kolejce do trenowania.',
+    ahead: {
+      one: '{{count}} agent przed twoim',
+      few: '{{count}} agenty przed twoim',
+      many: '{{count}} agentów przed twoim',
+      other: '{{count}} agenta przed twoim',
+    },
+    eta: 'Jego kolej za ok. {{duration}}.',
+  },
+
   stageMetrics: {
     label: 'Metryki: {{stage}}',
     parameters: 'Parametry',

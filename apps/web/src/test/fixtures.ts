@@ -73,6 +73,7 @@ export function testBloom(overrides: Partial<Bloom> = {}): Bloom {
     payment: { status: 'not_initialized', amountCents: 0, currency: 'usd' },
     protocolVersion: 1,
     summary: null,
+    trainingLine: null,
     ...overrides,
   };
 }

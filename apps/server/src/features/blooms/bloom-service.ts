@@ -11,6 +11,7 @@ import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
 import { agentFileSql, normalizedProtocolSql, readAgentFile } from '../pipeline/stage-outputs.js';
 import { stagesJsonSql, type StageView } from '../pipeline/stages.js';
+import { trainingLine } from '../pipeline/training-line.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
@@ -108,7 +109,14 @@ export class BloomService {
 
   async get(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
-    return this.present(row, row.protocol);
+    const bloom = this.present(row, row.protocol);
+    // Only an agent whose training is under way can wait in its line (one query fewer for the others).
+    const { status, model } = bloom.dataset;
+    const training =
+      status === 'ready' &&
+      bloom.payment.status === 'paid' &&
+      (model.status === 'pending' || model.status === 'processing');
+    return training ? { ...bloom, trainingLine: await trainingLine(this.queue, id) } : bloom;
   }
 
   async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {

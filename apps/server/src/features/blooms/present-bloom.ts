@@ -78,5 +78,6 @@ export function presentBloom(bloom: BloomRow, stages: StageView[], options: Pres
     payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: bloom.currency },
     protocolVersion: options.protocolVersion,
     summary: options.summary,
+    trainingLine: null,
   };
 }

@@ -1,7 +1,7 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { stageJobs } from './pipeline-jobs.js';
+import { sendStage } from './pipeline-jobs.js';
 import type { BloomStageName } from './stages.js';
 
 /**
@@ -32,6 +32,6 @@ export async function retryFailedStage(
     .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.status, 'failed')))
     .returning({ name: schema.bloomStages.name });
   if (!stage) return null;
-  await queue.send(stageJobs, { bloomId, stage: stage.name }, tx);
+  await sendStage(tx, queue, { bloomId, stage: stage.name });
   return stage.name;
 }

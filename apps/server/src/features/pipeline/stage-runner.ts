@@ -4,7 +4,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
-import { mailJobs, stageJobs, type StageJob } from './pipeline-jobs.js';
+import {
+  mailJobs,
+  sendStage,
+  trainingEnded,
+  trainingJobs,
+  type StageJob,
+  type TrainingJob,
+} from './pipeline-jobs.js';
 import { CHECKPOINT_KIND, type FileOutput, type JsonOutput, type StageOutput } from './stage-outputs.js';
 import {
   bloomStageNames,
@@ -146,14 +153,20 @@ export class StageRunner {
     for (const controller of this.running) controller.abort();
   }
 
-  async run(job: StageJob): Promise<void> {
+  async run(job: StageJob | TrainingJob): Promise<void> {
     const { stage } = job;
     // The job's data comes from the queue's table (maybe enqueued by another version): checked, not trusted.
     if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${String(stage)}`);
     if (this.stopping) throw new WorkerStopping();
     const [row] = await this.db.select().from(schema.bloomStages).where(stageKey(job.bloomId, stage));
-    // The agent was deleted, or the stage is done: nothing to do.
-    if (!row || row.status === 'completed' || row.status === 'failed') return;
+    // The agent was deleted, or the stage is done: nothing to do (but the owner's other agents move up).
+    if (!row || row.status === 'completed' || row.status === 'failed') {
+      if ('ownerId' in job) {
+        const { ownerId, bloomId } = job;
+        await this.db.transaction((tx) => this.queue.rebalance(trainingJobs, ownerId, tx, bloomId));
+      }
+      return;
+    }
     const implementation = this.options.implementations[stage];
     if (!implementation) return;
 
@@ -243,8 +256,10 @@ export class StageRunner {
         .returning({ name: schema.bloomStages.name });
       if (updated.length === 0) return;
       await tx.update(schema.blooms).set({ updatedAt: new Date() }).where(eq(schema.blooms.id, row.bloomId));
-      if (isTrainingStage(stage))
+      if (isTrainingStage(stage)) {
         await this.queue.send(mailJobs, { bloomId: row.bloomId, kind: 'trainingFailed' }, tx);
+        await trainingEnded(tx, this.queue, row.bloomId);
+      }
     });
     // The stage keeps its last checkpoint: an admin's retry (pipeline/retry-stage.ts) goes on from it.
     // It goes with the agent's other files when the agent is deleted.
@@ -267,7 +282,7 @@ export class StageRunner {
         interruptions: 0,
       });
       await this.upsertArtifact(tx, row.bloomId, stage, CHECKPOINT_KIND, ref);
-      await this.queue.send(stageJobs, { bloomId: row.bloomId, stage }, tx);
+      await sendStage(tx, this.queue, { bloomId: row.bloomId, stage });
     });
     await this.options.files.removeCheckpoints(row.bloomId, stage, ref.file);
     this.log.info({ bloomId: row.bloomId, stage }, 'stage paused at a checkpoint');
@@ -299,7 +314,8 @@ export class StageRunner {
         .set({ updatedAt: now, ...(next ? {} : { completedAt: now }) })
         .where(eq(schema.blooms.id, bloomId));
       if (next && (await this.mayStart(tx, bloomId, next)))
-        await this.queue.send(stageJobs, { bloomId, stage: next }, tx);
+        await sendStage(tx, this.queue, { bloomId, stage: next });
+      else if (isTrainingStage(stage)) await trainingEnded(tx, this.queue, bloomId);
       if (!next) await this.queue.send(mailJobs, { bloomId, kind: 'trainingCompleted' }, tx);
     });
     await this.options.files.removeCheckpoints(bloomId, stage);

@@ -1,4 +1,5 @@
-// Works the job queue in this process: the agents' stages and the training e-mails. The server does
+// Works the job queue in this process: the agents' data stages, their training stages (TRAINING_CONCURRENCY
+// at once, fairly shared between owners) and the training e-mails, each queue with workers of its own. The server does
 // this itself in the embedded default (RUN_JOBS=true); `npm run worker` runs only this, and any
 // number of such workers, on any number of machines, share one PostgreSQL queue.
 import type { Database } from '@greenhouse/db';
@@ -7,7 +8,7 @@ import type { Config } from '../../config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { ArtifactFiles } from './artifact-files.js';
-import { mailJobs, stageJobs } from './pipeline-jobs.js';
+import { dataStageJobs, mailJobs, trainingJobs } from './pipeline-jobs.js';
 import { stageImplementations } from './stage-implementations.js';
 import { StageRunner } from './stage-runner.js';
 import { requeueStrandedStages } from './stranded-stages.js';
@@ -35,7 +36,8 @@ export async function startWorkers(
     sliceSeconds: config.jobs.sliceSeconds,
   });
   const mailer = createMailer(config.mail, log);
-  await queue.work(stageJobs, (job) => runner.run(job));
+  await queue.work(dataStageJobs, (job) => runner.run(job));
+  await queue.work(trainingJobs, (job) => runner.run(job), config.jobs.trainingConcurrency);
   await queue.work(mailJobs, trainingMailHandler(database.db, mailer, config.appUrl));
   const requeue = () =>
     requeueStrandedStages(database.db, queue, log).catch((error: unknown) =>

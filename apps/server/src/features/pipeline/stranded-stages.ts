@@ -6,7 +6,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { stageJobs } from './pipeline-jobs.js';
+import { sendStage, stageJobTypes } from './pipeline-jobs.js';
 
 /** Any number, as long as it is only this lock's: workers look for stranded stages one at a time. */
 const STRANDED_LOCK = 7_301_019;
@@ -31,9 +31,11 @@ export async function requeueStrandedStages(
         ),
       );
     if (underWay.length === 0) return [];
-    const live = new Set((await queue.liveJobs(stageJobs, tx)).map((job) => `${job.bloomId}/${job.stage}`));
+    const live = new Set<string>();
+    for (const type of stageJobTypes)
+      for (const job of await queue.liveJobs(type, tx)) live.add(`${job.bloomId}/${job.stage}`);
     const stranded = underWay.filter((s) => !live.has(`${s.bloomId}/${s.stage}`));
-    for (const job of stranded) await queue.send(stageJobs, job, tx);
+    for (const job of stranded) await sendStage(tx, queue, job);
     return stranded;
   });
   if (requeued.length > 0) log.warn({ stages: requeued }, 'stages with no job left enqueued again');

@@ -63,6 +63,20 @@ const fact = (term: string) => {
 const bloomGets = () => apiCalls('GET', '/blooms/b1').length;
 
 describe('agent page', () => {
+  it('shows a waiting agent’s place in the training line, and nothing once it trains', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let line: Bloom['trainingLine'] = { ahead: 2, etaSeconds: 150 };
+    serveBloom(() =>
+      testBloom({ payment: { status: 'paid', amountCents: 0, currency: 'usd' }, trainingLine: line }),
+    );
+    renderApp('/agent/b1');
+    const card = await screen.findByRole('region', { name: 'Training line' });
+    expect(card.textContent).toBe('2 agents ahead of yoursIts turn in about 3 min.');
+    line = null;
+    act(() => vi.advanceTimersByTime(BLOOM_POLL_MS));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Training line' })).toBeNull());
+  });
+
   it('shows each stage with its status, a running stage’s progress and a failed stage’s reason', async () => {
     serveBloom(() =>
       testBloom({

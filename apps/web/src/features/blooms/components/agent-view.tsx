@@ -8,6 +8,7 @@ import { AgentColumns } from './agent-columns';
 import { AgentDetails } from './agent-details';
 import { CostCard } from './cost-card';
 import { StageList } from './stage-list';
+import { TrainingLineCard } from './training-line-card';
 import '../../../components/agent-card/agent-card.css';
 import './agent-view.css';
 
@@ -59,6 +60,7 @@ export function AgentView({
         side={
           <div className="agent-progress">
             <CostCard payment={bloom.payment} bloomId={bloom.id} />
+            {bloom.trainingLine && <TrainingLineCard line={bloom.trainingLine} />}
             <StageList stages={bloom.stages} renderStageDetails={renderStageDetails} />
             {belowStages}
             <Link to={paths.flora} className="agent-card agent-card--link">

@@ -1,0 +1,22 @@
+import type { TrainingLine } from '@greenhouse/contracts';
+import type { TFunction } from 'i18next';
+import { formatDuration } from '../../lib/format';
+
+/**
+ * The agent page's words for a waiting agent's place in the training line: "2 agents ahead of yours"
+ * (the plural form of the UI's language), and when its turn comes — only when the server has measured
+ * slices to estimate it from.
+ */
+export function trainingLineText(
+  t: TFunction,
+  line: TrainingLine,
+  language: string,
+): { place: string; eta: string | null } {
+  const form = new Intl.PluralRules(language).select(line.ahead);
+  const place =
+    line.ahead === 0
+      ? t('trainingLine.next')
+      : t(`trainingLine.ahead.${form === 'zero' || form === 'two' ? 'other' : form}`, { count: line.ahead });
+  const duration = formatDuration(line.etaSeconds, language);
+  return { place, eta: duration === null ? null : t('trainingLine.eta', { duration }) };
+}
