@@ -8,7 +8,7 @@ import {
   type ReactionChoice,
 } from './answer-constraint.js';
 import type { Architecture } from '@greenhouse/agent-format';
-import { readAgentFile } from './agent-file.js';
+import { readAgentFile, type VerifiedAgentFile } from './agent-file.js';
 import { FloraError } from './errors.js';
 import type { KernelKind } from './kernels/kernels.js';
 import { Model } from './model.js';
@@ -114,6 +114,22 @@ export async function loadAgent(
   source: string | Uint8Array | ArrayBuffer,
   options: LoadOptions = {},
 ): Promise<Agent> {
+  const { file, tokenizer, vocab, choices, info } = await checkAgentFile(source);
+  const model = await Model.create(file.architecture, file.tensors, file.weights, options.kernel);
+  return new FloraAgent({ ...info, kernel: model.kernels.kind }, tokenizer, model, vocab, choices);
+}
+
+/** An agent file read and verified, with what running it needs but the model (Flora native's export uses it too). */
+export interface CheckedAgentFile {
+  file: VerifiedAgentFile;
+  tokenizer: Tokenizer;
+  vocab: AnswerVocabulary;
+  choices: ReadonlyMap<string, ReactionChoice[]>;
+  info: Omit<AgentInfo, 'kernel'>;
+}
+
+/** Reads and verifies an agent file without building its model; FloraError when it is damaged or unknown. */
+export async function checkAgentFile(source: string | Uint8Array | ArrayBuffer): Promise<CheckedAgentFile> {
   const file = await readAgentFile(source);
   const m = file.manifest;
   const tokenizer = Tokenizer.fromJSON(file.tokenizerText);
@@ -152,8 +168,7 @@ export async function loadAgent(
     T - 2,
     typeof limits.promptTokens === 'number' ? limits.promptTokens : T - longestReaction - 1,
   );
-  const model = await Model.create(file.architecture, file.tensors, file.weights, options.kernel);
-  const info: AgentInfo = {
+  const info: Omit<AgentInfo, 'kernel'> = {
     id: typeof m.id === 'string' ? m.id : null,
     name: typeof m.name === 'string' ? m.name : '',
     parameters: file.parameters,
@@ -166,9 +181,8 @@ export async function loadAgent(
     promptLimit,
     metrics: (m.metrics ?? {}) as Record<string, unknown>,
     createdTime: typeof m.created_time === 'string' ? m.created_time : null,
-    kernel: model.kernels.kind,
   };
-  return new FloraAgent(info, tokenizer, model, vocab, choices);
+  return { file, tokenizer, vocab, choices, info };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

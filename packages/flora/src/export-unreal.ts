@@ -8,13 +8,10 @@
 // tokenizer.bin, computed here by Flora itself (the same tokenizer, template reading and answer vocabulary as a
 // run in JS). Pure: no `node:` imports (the web app builds the same folder as a .zip).
 import { SYMBOL_BYTES } from '@greenhouse/agent-format';
-import { loadAgent } from './agent.js';
-import { answerVocabulary } from './answer-constraint.js';
+import { checkAgentFile } from './agent.js';
 import { FloraError } from './errors.js';
-import { readAgentFile } from './agent-file.js';
 import { decodeBase64Part } from './base64.js';
 import { crc32 } from './crc32.js';
-import { Tokenizer } from './tokenizer.js';
 
 /** Version of tokenizer.bin and weights.bin this writes (the library refuses any other). */
 export const NATIVE_FORMAT_VERSION = 1;
@@ -94,21 +91,10 @@ export interface UnrealFolder {
 
 /** The Unreal model folder of an agent file (text or bytes); FloraError when the file is not a valid agent. */
 export async function exportUnreal(source: string | Uint8Array): Promise<UnrealFolder> {
-  const agent = await loadAgent(source);
-  const file = await readAgentFile(source);
-  const info = agent.info;
+  // Verified once, as loadAgent does, but without building the model: its weights are copied, not run.
+  const { file, tokenizer, vocab, info } = await checkAgentFile(source);
   const arch = info.architecture;
   const name = unrealFolderName(info.name);
-
-  const tokenizer = Tokenizer.fromJSON(file.tokenizerText);
-  const lineBreak = tokenizer.encode('\n');
-  if (lineBreak.length !== 1) throw new FloraError('damaged', 'agent file: the tokenizer has no line break');
-  const vocab = answerVocabulary(
-    tokenizer.size,
-    (id) => tokenizer.decode([id]),
-    (id) => tokenizer.isAddedId(id),
-    lineBreak[0]!,
-  );
 
   const tok = new Writer();
   tok.raw(utf8.encode('FLORATOK'));
