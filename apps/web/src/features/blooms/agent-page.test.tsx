@@ -383,7 +383,8 @@ describe('agent page', () => {
     expect(within(fact('Download')).queryByText(/NPU|intel/)).toBeNull();
   });
 
-  it('downloads the agent JSON as {name}.json from its download URL', async () => {
+  /** A trained agent's page, its 17-byte agent file served; `clicked` collects the names of saved files. */
+  async function trainedAgentPage() {
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
@@ -398,6 +399,11 @@ describe('agent page', () => {
     );
     renderApp('/agent/b1');
     await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    return { clicked, fetchBlob };
+  }
+
+  it('downloads the agent JSON as {name}.json from its download URL', async () => {
+    const { clicked, fetchBlob } = await trainedAgentPage();
     const tile = within(fact('Download')).getByRole('button', { name: /CPU Model/ }) as HTMLButtonElement;
     expect(tile.disabled).toBe(false);
     expect(tile.textContent).toContain('Download Helper.json');
@@ -407,20 +413,7 @@ describe('agent page', () => {
   });
 
   it('saves the Unreal model folder as a .zip made from the agent file', async () => {
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
-    const fetchBlob = vi.fn(() => new Response('{"name":"helper"}', { status: 200 }));
-    setApi(
-      signedInAs(testUser(), (url, init) => {
-        if (url.pathname.endsWith('/blooms/b1/download')) return fetchBlob();
-        if (isBloom(url, init)) return jsonResponse(trainedBloom());
-        return undefined;
-      }),
-    );
-    renderApp('/agent/b1');
-    await screen.findByRole('heading', { level: 1, name: 'Helper' });
+    const { clicked, fetchBlob } = await trainedAgentPage();
     await userEvent.setup().click(within(fact('Download')).getByRole('button', { name: /Flora plugin/ }));
     // The agent file's 17 bytes went to the export.
     await waitFor(() => expect(clicked).toEqual(['Helper-17.zip']));
