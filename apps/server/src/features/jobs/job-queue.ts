@@ -87,7 +87,6 @@ export class JobQueue {
       archiveCompletedAfterSeconds: 3600,
     });
     boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-    await boss.start();
     // Before anything is sent: a job is sent inside its transaction, where no queue can be created.
     const createQueues = async () => {
       for (const type of types) {
@@ -100,16 +99,23 @@ export class JobQueue {
         });
       }
     };
-    // Processes starting together on a new PostgreSQL database (an API server and its workers) deadlocked
-    // in pg-boss's createQueue (a table partition each): they take turns under a lock, held by a
-    // transaction on one connection of the pool while pg-boss uses the others. PGlite has one owner (and one
-    // connection, which that transaction would hold).
+    // Processes starting together on a new PostgreSQL database (an API server and its workers) take turns
+    // under a lock, held by a transaction on one connection of the pool while pg-boss uses the others:
+    // - pg-boss installs its schema under its own lock, but a process that had looked for the schema before
+    //   waiting there still missed it afterwards (a stale catalog cache) and failed on a duplicate schema;
+    //   under this lock the next process looks only once the schema is committed;
+    // - they deadlocked in createQueue (a table partition each).
+    // PGlite has one owner (and one connection, which that transaction would hold).
     if (database.driver === 'postgres')
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUES_LOCK})`);
+        await boss.start();
         await createQueues();
       });
-    else await createQueues();
+    else {
+      await boss.start();
+      await createQueues();
+    }
     // The embedded database has one owner (its directory is locked): a job still active in it was
     // being worked by a process that is gone, so it is handed out again now rather than at expiry —
     // as it was, without counting a retry (the process died, the job did not fail). pg-boss has no
