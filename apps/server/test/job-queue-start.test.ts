@@ -37,6 +37,7 @@ async function startTogether(): Promise<string[]> {
 describe.runIf(testDatabaseDriver() === 'postgres')('job queue start (postgres)', () => {
   it('starts in several processes at once on a new database', async () => {
     // Without the start-up lock, 2 of 4 failed in the first of these rounds on this machine.
-    for (let round = 0; round < 6; round += 1) expect(await startTogether()).toEqual(Array(4).fill('started'));
+    for (let round = 0; round < 6; round += 1)
+      expect(await startTogether()).toEqual(Array(4).fill('started'));
   }, 120_000);
 });
