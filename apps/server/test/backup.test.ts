@@ -15,16 +15,16 @@ import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/in
 import {
   freePort,
   startServerProcess,
+  stopServerProcesses,
   waitUntilRunning,
   type ServerProcess,
 } from './support/server-process.js';
 import { exampleProtocol, pollBloom, settled, TRAINED_FILES } from './support/training.js';
 import { TEST_PASSWORD } from './support/users.js';
 
-const running: ServerProcess[] = [];
 const cleanups: Cleanup[] = [];
 afterAll(async () => {
-  for (const p of running) p.child.kill('SIGKILL');
+  await stopServerProcesses();
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -57,7 +57,6 @@ async function startServer(env: NodeJS.ProcessEnv, email: string) {
     TRAINING_PRESET: 'tiny',
     TRAINING_THREADS: '1',
   });
-  running.push(server);
   await waitUntilRunning(server, 60_000);
   const client = new HttpClient(`http://127.0.0.1:${port}`);
   await client.get('/api/health');

@@ -1,6 +1,7 @@
 // Crash safety with real OS processes: the process training an agent is killed with SIGKILL right
-// after a checkpoint of pretraining, and three times more in the middle of slices; the training goes on from
-// the checkpoint and ends with one completed status, one row per output and one file per file
+// after a checkpoint of pretraining, three times more as runs start, and once in the middle of a slice after
+// checkpoints of its own (losing that slice at most); the training goes on from the last checkpoint and
+// ends with one completed status, one row per output and one file per file
 // output. On the embedded database the killed process is the server (a restart releases its jobs at
 // once); on PostgreSQL it is a standalone worker, and another worker takes over when the lease expires.
 // Likewise a server killed while it writes a chat answer: the chat is free again after the answer's lease.
@@ -8,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bloomStatusLabel } from '@greenhouse/contracts';
+import { bloomSchema, bloomStatusLabel } from '@greenhouse/contracts';
 import { openDatabase, schema } from '@greenhouse/db';
 import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { loadAgent } from '@greenhouse/trainer';
@@ -19,7 +20,9 @@ import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/in
 import { startOpenAiPeer } from './support/openai-peer.js';
 import {
   freePort,
+  killServerProcess,
   startServerProcess,
+  stopServerProcesses,
   waitUntilRunning,
   type ServerProcess,
 } from './support/server-process.js';
@@ -34,23 +37,14 @@ import {
 } from './support/training.js';
 import { TEST_PASSWORD } from './support/users.js';
 
-const running: ServerProcess[] = [];
 const cleanups: Cleanup[] = [];
 afterAll(async () => {
-  for (const p of running) p.child.kill('SIGKILL');
+  await stopServerProcesses();
   for (const cleanup of cleanups) await cleanup();
 });
 
-function start(env: NodeJS.ProcessEnv, entry: 'server' | 'worker' = 'server'): ServerProcess {
-  const p = startServerProcess(env, entry);
-  running.push(p);
-  return p;
-}
-
-async function kill(p: ServerProcess): Promise<void> {
-  p.child.kill('SIGKILL');
-  await p.exited;
-}
+const start = startServerProcess;
+const kill = killServerProcess;
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -131,7 +125,47 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       if (!postgres) await waitUntilRunning(trainer);
     }
 
-    // 3. SIGTERM during finetuning: the process pauses the stage at a checkpoint, hands the job
+    // 3. Killed mid-slice, after a few checkpoints of its own: the training loses that slice at most. From
+    // the restart on, its progress never goes back behind the last checkpoint committed before the kill
+    // (a run starting over would show the few steps of its own first slice).
+    const pretrainingLog = (p: ServerProcess, msg: string) =>
+      p
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(`"msg":"${msg}"`))
+        .map((line) => JSON.parse(line) as { stage: string; step?: number | null })
+        .filter((line) => line.stage === 'training_pretraining');
+    const midSlice = trainer;
+    const checkpointSteps = () =>
+      pretrainingLog(midSlice, 'stage paused at a checkpoint').map((line) => line.step ?? 0);
+    const pretraining = async () =>
+      bloomSchema.parse(await get()).stages.find((s) => s.name === 'training_pretraining')!;
+    // Its fourth run has started (three paused): it is in the middle of a slice.
+    await until(
+      async () =>
+        (checkpointSteps().length >= 3 &&
+          pretrainingLog(midSlice, 'stage run started').length > checkpointSteps().length) ||
+        (await pretraining()).status === 'completed',
+      'three checkpoints of pretraining in one process, and a fourth run',
+    );
+    await kill(midSlice);
+    const lastCheckpoint = checkpointSteps().at(-1)!;
+    expect(checkpointSteps().length).toBeGreaterThanOrEqual(3); // pretraining had not ended
+    expect(lastCheckpoint).toBeGreaterThan(0);
+    trainer = postgres ? await startWorker() : start(env);
+    if (!postgres) await waitUntilRunning(trainer);
+    // Until the new process has paused pretraining itself (its progress is then stored) or ended it.
+    const resumed = trainer;
+    let lowest = Infinity;
+    await until(async () => {
+      const paused = pretrainingLog(resumed, 'stage paused at a checkpoint').length > 0;
+      const stage = await pretraining();
+      lowest = Math.min(lowest, stage.progress?.step ?? Infinity);
+      return paused || stage.status === 'completed';
+    }, 'a slice of pretraining after the kill mid-slice');
+    expect(lowest).toBeGreaterThanOrEqual(lastCheckpoint);
+
+    // 4. SIGTERM during finetuning: the process pauses the stage at a checkpoint, hands the job
     // back and exits cleanly; the next process goes on from there.
     const during = await pollBloom(
       get,
@@ -286,7 +320,6 @@ describe(`a server whose artifacts folder it cannot write (${testDatabaseDriver(
         'server',
         as,
       );
-      running.push(server);
       await waitUntilRunning(server);
       const client = new HttpClient(`http://127.0.0.1:${port}`);
       await client.get('/api/health');

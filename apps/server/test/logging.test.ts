@@ -15,8 +15,8 @@ import { RequestLogController } from '../src/plugins/request-log.js';
 import {
   freePort,
   startServerProcess,
+  stopServerProcesses,
   waitUntilRunning,
-  type ServerProcess,
 } from './support/server-process.js';
 
 /** A stream that keeps what is written to it; `isTTY` as a terminal would have it. */
@@ -206,10 +206,9 @@ describe('the start banner', () => {
 });
 
 describe('the server process', () => {
-  const running: ServerProcess[] = [];
   const dirs: string[] = [];
-  afterEach(() => {
-    for (const server of running.splice(0)) server.child.kill('SIGKILL');
+  afterEach(async () => {
+    await stopServerProcesses();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -218,7 +217,6 @@ describe('the server process', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, ...env });
-    running.push(server);
     await waitUntilRunning(server, 60_000);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(res.status).toBe(200);

@@ -11,19 +11,16 @@ import { emptyInstallation, withConfirmedUsers, type Cleanup } from './support/i
 import {
   freePort,
   startServerProcess,
+  stopServerProcesses,
   waitUntilRunning,
   type ServerProcess,
 } from './support/server-process.js';
 import { exampleProtocol, pollBloom, settled } from './support/training.js';
 import { TEST_PASSWORD } from './support/users.js';
 
-const running: ServerProcess[] = [];
 const cleanups: Cleanup[] = [];
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    p.child.kill('SIGKILL');
-    await p.exited;
-  }
+  await stopServerProcesses();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -40,13 +37,8 @@ async function installation(env: NodeJS.ProcessEnv, workers: number) {
     ...databaseEnv,
     ...env,
   };
-  const start = (processEnv: NodeJS.ProcessEnv, entry: 'server' | 'worker') => {
-    const p = startServerProcess(processEnv, entry);
-    running.push(p);
-    return p;
-  };
-  const server = start({ ...common, ...(workers > 0 ? { RUN_JOBS: 'false' } : {}) }, 'server');
-  const processes = [server, ...Array.from({ length: workers }, () => start(common, 'worker'))];
+  const server = startServerProcess({ ...common, ...(workers > 0 ? { RUN_JOBS: 'false' } : {}) }, 'server');
+  const processes = [server, ...Array.from({ length: workers }, () => startServerProcess(common, 'worker'))];
   await Promise.all(processes.map((p) => waitUntilRunning(p)));
   const [alice, bob] = await Promise.all(
     emails.map(async (email) => {

@@ -6,22 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   freePort,
   startServerProcess,
+  stopServerProcesses,
   waitUntilRunning,
-  type ServerProcess,
 } from './support/server-process.js';
 
-const running: ServerProcess[] = [];
 const dirs: string[] = [];
-afterEach(() => {
-  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+afterEach(async () => {
+  await stopServerProcesses();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function start(env: NodeJS.ProcessEnv): ServerProcess {
-  const server = startServerProcess(env);
-  running.push(server);
-  return server;
-}
+const start = (env: NodeJS.ProcessEnv) => startServerProcess(env);
 
 function tempDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'gh-start-'));

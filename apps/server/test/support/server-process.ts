@@ -38,7 +38,27 @@ export function startServerProcess(
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  const started = { child, output: () => output, exited };
+  live.add(started);
+  void exited.then(() => live.delete(started));
+  return started;
+}
+
+/** The processes started by this test file (each file has its own module) that have not ended. */
+const live = new Set<ServerProcess>();
+
+/** Kills a process with SIGKILL (no clean-up of its own) and waits until it has ended. */
+export async function killServerProcess(p: ServerProcess): Promise<void> {
+  p.child.kill('SIGKILL');
+  await p.exited;
+}
+
+/**
+ * Kills every process this test file started that still runs, and waits for them: for `afterEach` or
+ * `afterAll`, so that no test leaves a server behind (holding a port, a data directory or the CPU).
+ */
+export async function stopServerProcesses(): Promise<void> {
+  await Promise.all([...live].map(killServerProcess));
 }
 
 /** Waits until the server (or worker) logs that it is running, or fails with what it printed. */

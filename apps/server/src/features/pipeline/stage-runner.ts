@@ -204,7 +204,7 @@ export class StageRunner {
         onProgress: progress.write,
       });
       await progress.flush();
-      if ('paused' in result) await this.pause(row, attempt, result);
+      if ('paused' in result) await this.pause(row, attempt, result, progress.step());
       else await this.complete(row, attempt, result);
     } catch (error) {
       await progress.flush();
@@ -265,7 +265,13 @@ export class StageRunner {
     // It goes with the agent's other files when the agent is deleted.
   }
 
-  private async pause(row: StageRow, attempt: number, { paused }: StagePause): Promise<void> {
+  /** `step`: the progress the checkpoint holds (the run's last), for the log. */
+  private async pause(
+    row: StageRow,
+    attempt: number,
+    { paused }: StagePause,
+    step: number | null,
+  ): Promise<void> {
     const stage = row.name as BloomStageName;
     // Each run's checkpoint under a name of its own: a worker killed after writing it but before the
     // commit leaves the last committed one as it was (a fixed name would no longer match its checksum).
@@ -285,7 +291,7 @@ export class StageRunner {
       await sendStage(tx, this.queue, { bloomId: row.bloomId, stage });
     });
     await this.options.files.removeCheckpoints(row.bloomId, stage, ref.file);
-    this.log.info({ bloomId: row.bloomId, stage }, 'stage paused at a checkpoint');
+    this.log.info({ bloomId: row.bloomId, stage, step }, 'stage paused at a checkpoint');
   }
 
   private async complete(row: StageRow, attempt: number, output: StageOutput): Promise<void> {
@@ -387,6 +393,7 @@ export class StageRunner {
   /** Stores progress at most once a second, in order; `flush` waits for the last write. */
   private progressWriter(row: StageRow, attempt: number) {
     let last = 0;
+    let latest: StageProgress | null = null;
     let pending: Partial<StageRow> | null = null;
     let chain = Promise.resolve();
     const store = () => {
@@ -400,6 +407,7 @@ export class StageRunner {
     };
     return {
       write: (progress: StageProgress, metrics?: Record<string, unknown>) => {
+        latest = progress;
         pending = { progress, ...(metrics ? { metrics } : {}) };
         if (Date.now() - last >= PROGRESS_INTERVAL_MS) store();
       },
@@ -407,6 +415,8 @@ export class StageRunner {
         store();
         await chain;
       },
+      /** The last step reported, or null when the stage reports none. */
+      step: () => latest?.step ?? null,
     };
   }
 
