@@ -5,7 +5,14 @@ import { AuthLayout } from './layouts/auth-layout';
 import { loadAppTexts } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
-import { SignInScreen } from './routes/sign-in-screen';
+import {
+  EmailConfirmationScreen,
+  ForgotPasswordScreen,
+  GoogleSsoScreen,
+  ResetPasswordScreen,
+  SignInScreen,
+  SignUpScreen,
+} from './routes/auth-screens';
 import { routeTable, type RoutePath } from './routing-rules';
 
 /**
@@ -20,17 +27,9 @@ function lazyExport<K extends string, M extends Record<K, ComponentType>>(load: 
   });
 }
 
-// The sign-in screen and the signed-out layout are in the first bundle: they are what a visitor sees first. The
-// other signed-out screens are one chunk (their texts are in en-start, so they need no more). Everything behind sign-in is a chunk of its own per module, fetched when shown, so
+// The signed-out screens and their layout are in the first bundle: they are what a new visitor sees first, and
+// they are light (forms). Everything behind sign-in is a chunk of its own per module, fetched when shown, so
 // the sign-in page does not download markdown, charts, the playground or the admin panel.
-const loadAuthScreens = () => import('./routes/auth-screens');
-const authScreen = <K extends keyof Awaited<ReturnType<typeof loadAuthScreens>>>(name: K) =>
-  lazy(async () => ({ default: (await loadAuthScreens())[name] }));
-const SignUpScreen = authScreen('SignUpScreen');
-const ForgotPasswordScreen = authScreen('ForgotPasswordScreen');
-const ResetPasswordScreen = authScreen('ResetPasswordScreen');
-const EmailConfirmationScreen = authScreen('EmailConfirmationScreen');
-const GoogleSsoScreen = authScreen('GoogleSsoScreen');
 const AppLayout = lazyExport(() => import('./layouts/app-layout'), 'AppLayout');
 const loadAgentScreens = () => import('./routes/agent-screens');
 const AgentScreen = lazyExport(loadAgentScreens, 'AgentScreen');

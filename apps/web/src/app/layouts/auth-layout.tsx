@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher/language-switcher';
-import { Loader } from '../../components/loader/loader';
 import { Logo } from '../../components/logo/logo';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { paths } from '../../lib/paths';
@@ -28,10 +26,7 @@ export function AuthLayout() {
         </header>
         <main className="auth-shell__main">
           <div className="auth-shell__content">
-            {/* The signed-out screens but sign-in are loaded when first shown (router.tsx): the layout stays. */}
-            <Suspense fallback={<Loader />}>
-              <Outlet />
-            </Suspense>
+            <Outlet />
           </div>
         </main>
       </div>

@@ -8,11 +8,18 @@ import { ForgotPasswordForm } from '../../features/auth/components/forgot-passwo
 import { GoogleCallback } from '../../features/auth/components/google-callback';
 import { ResendConfirmationButton } from '../../features/auth/components/resend-confirmation';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { paths } from '../../lib/paths';
 
-// The signed-out screens other than sign-in: a chunk of their own (router.tsx), so the sign-in page, the first
-// page of most visits, does not download their forms (issue 22).
+export function SignInScreen() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame heading={t('signIn.heading')} text={t('signIn.text')} title={t('titles.signIn')}>
+      <SignInForm />
+    </PageFrame>
+  );
+}
 
 /** Sign-up, then "check your inbox" with a way to have the link sent again. */
 export function SignUpScreen() {
