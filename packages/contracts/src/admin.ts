@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bloomStageNames, paymentStatuses, roleNames, userSchema, workStatuses } from './entities.js';
+import { roleNames, userSchema } from './account-entities.js';
+import { bloomStageNames, paymentStatuses, workStatuses } from './entities.js';
 import type { ErrorCode } from './errors.js';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from './validation.js';
 
@@ -9,7 +10,9 @@ import { FIRST_NAME_MAX, LAST_NAME_MAX } from './validation.js';
 const code = (c: ErrorCode): ErrorCode => c;
 
 /** An account as an admin sees it: the user as GET /account/data shows it, and more. */
-export const adminAccountSchema = userSchema.extend({
+// userSchema is a zod/mini schema (account-entities.ts), without .extend: its fields are spread instead.
+export const adminAccountSchema = z.object({
+  ...userSchema.shape,
   /** ISO date-time. */
   createdAt: z.string(),
   /** The last request of any of the account's sessions or tokens (ISO), null if never signed in. */

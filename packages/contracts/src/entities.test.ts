@@ -8,11 +8,10 @@ import {
   chatListResponseSchema,
   datasetStageLabels,
   paymentStatuses,
-  runtimeConfigSchema,
-  userSchema,
   type Bloom,
   type BloomStatusInput,
 } from './entities.js';
+import { runtimeConfigSchema, userSchema } from './account-entities.js';
 
 // As a client may send it: the fields with defaults (progress, metrics, summary…) left out.
 const bloom: z.input<typeof bloomSchema> = {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web app reads every error body through this schema, on the first page too (account-entities.ts).
+import * as z from 'zod/mini';
 
 /**
  * Every error code the API can answer with (spec §8), with its HTTP status.
@@ -166,10 +167,10 @@ export function errorTypeOf(code: ErrorCode): ErrorType {
 /** The one error body of the API (spec §8). `params.field` names the offending input field, if any. */
 export const apiErrorSchema = z.object({
   code: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   message: z.string(),
   type: z.string(),
-  params: z.record(z.string(), z.unknown()).default({}),
+  params: z._default(z.record(z.string(), z.unknown()), {}),
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;

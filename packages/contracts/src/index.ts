@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './validation.js';
 export * from './entities.js';
+export * from './account-entities.js';
 export * from './query-string.js';
 export * from './dates.js';
 export * from './flora.js';

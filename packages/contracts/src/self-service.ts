@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from './entities.js';
+import { userSchema } from './account-entities.js';
 import type { ErrorCode } from './errors.js';
 
 // A user's own sessions, API tokens, data export and account deletion (/settings).
@@ -77,7 +77,8 @@ export type DeleteOwnAccountRequest = z.infer<typeof deleteOwnAccountRequestSche
 /** GET /account/export: one JSON file of everything the account holds. */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
-  account: userSchema.extend({ createdAt: z.string() }),
+  // userSchema is a zod/mini schema (account-entities.ts), without .extend.
+  account: z.object({ ...userSchema.shape, createdAt: z.string() }),
   chats: z.array(
     z.object({
       id: z.string(),

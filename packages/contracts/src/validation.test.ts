@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { isErrorCode } from './errors.js';
 import {
   BLOOM_NAME_MAX,
@@ -37,13 +37,13 @@ import {
 const GOOD = 'Abcdef1!';
 
 /** Message of the first issue, or null when the input is valid. */
-function first(schema: z.ZodType, input: unknown): string | null {
+function first(schema: z.ZodMiniType, input: unknown): string | null {
   const r = schema.safeParse(input);
   return r.success ? null : (r.error.issues[0]?.message ?? 'no issue');
 }
 
 /** Path and message of every issue. */
-function issues(schema: z.ZodType, input: unknown): string[] {
+function issues(schema: z.ZodMiniType, input: unknown): string[] {
   const r = schema.safeParse(input);
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 }
@@ -446,7 +446,7 @@ describe('request schemas (API error codes)', () => {
   });
 
   it('only ever answers with known error codes', () => {
-    const bad: [z.ZodType, unknown][] = [
+    const bad: [z.ZodMiniType, unknown][] = [
       [signInRequestSchema, { email: 1, password: 'x' }],
       [signUpRequestSchema, { email: 'a@b', password: 'a', firstName: '', lastName: 'a'.repeat(99) }],
       [requestResetRequestSchema, {}],

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini rather than classic zod: the sign-in, sign-up and password forms are on the first page, and zod/mini
+// is tree-shaken to the checks used (issue 22). Server-only schemas elsewhere may compose these.
+import * as z from 'zod/mini';
 import type { ErrorCode } from './errors.js';
 
 // Limits of spec §5 and §9.
@@ -116,14 +118,12 @@ interface TextMessages {
 
 /** Required, trimmed text of 1..max characters. */
 function text(max: number, m: TextMessages) {
-  return (
-    z
-      .string({ error: m.required })
-      // abort: no further messages for an empty field.
-      .min(1, { error: m.required, abort: true })
-      .trim()
-      .min(1, { error: m.min, abort: true })
-      .max(max, { error: m.max })
+  return z.string({ error: m.required }).check(
+    // abort: no further messages for an empty field.
+    z.minLength(1, { error: m.required, abort: true }),
+    z.trim(),
+    z.minLength(1, { error: m.min, abort: true }),
+    z.maxLength(max, { error: m.max }),
   );
 }
 
@@ -131,14 +131,16 @@ function text(max: number, m: TextMessages) {
 function email(m: { required: string; invalid: string }) {
   return z
     .string({ error: m.required })
-    .trim()
-    .min(1, { error: m.required, abort: true })
-    .regex(EMAIL_RE, { error: m.invalid });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: m.required, abort: true }),
+      z.regex(EMAIL_RE, { error: m.invalid }),
+    );
 }
 
 /** Required string, not trimmed (passwords, tokens). */
 function requiredRaw(required: string) {
-  return z.string({ error: required }).min(1, { error: required, abort: true });
+  return z.string({ error: required }).check(z.minLength(1, { error: required, abort: true }));
 }
 
 /**
@@ -147,15 +149,16 @@ function requiredRaw(required: string) {
  * runs only on a password of valid length, as in passwordProblem.
  */
 function password(m: { required: string } & Record<PasswordProblem, string>) {
-  return requiredRaw(m.required)
-    .min(PASSWORD_MIN, { error: m.passwordMinLength, abort: true })
-    .max(PASSWORD_MAX, { error: m.passwordMaxLength, abort: true })
-    .refine((value) => passwordProblem(value) === null, { error: m.passwordFormat });
+  return requiredRaw(m.required).check(
+    z.minLength(PASSWORD_MIN, { error: m.passwordMinLength, abort: true }),
+    z.maxLength(PASSWORD_MAX, { error: m.passwordMaxLength, abort: true }),
+    z.refine((value) => passwordProblem(value) === null, { error: m.passwordFormat }),
+  );
 }
 
 /** Adds `message` on `confirmKey` when both passwords are given and differ (passes if either is empty). */
 function mustMatch<K extends string, C extends string>(passwordKey: K, confirmKey: C, message: string) {
-  return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
+  return (value: Record<K | C, string>, ctx: z.core.$RefinementCtx) => {
     const a = value[passwordKey];
     const b = value[confirmKey];
     if (a !== '' && b !== '' && a !== b) ctx.addIssue({ code: 'custom', message, path: [confirmKey] });
@@ -199,7 +202,7 @@ export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 export const setNewPasswordFormSchema = z
   .object({ password: formPassword, confirmPassword: requiredRaw(REQUIRED), token: requiredRaw(REQUIRED) })
-  .superRefine(mustMatch('password', 'confirmPassword', 'passwordsMustMatch'));
+  .check(z.superRefine(mustMatch('password', 'confirmPassword', 'passwordsMustMatch')));
 export type SetNewPasswordForm = z.infer<typeof setNewPasswordFormSchema>;
 
 export const changePasswordFormSchema = z
@@ -208,7 +211,7 @@ export const changePasswordFormSchema = z
     newPassword: formPassword,
     confirmPassword: requiredRaw(REQUIRED),
   })
-  .superRefine(mustMatch('newPassword', 'confirmPassword', 'passwordsMustMatch'));
+  .check(z.superRefine(mustMatch('newPassword', 'confirmPassword', 'passwordsMustMatch')));
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 const formChatTitle = text(CHAT_TITLE_MAX, {
@@ -229,23 +232,29 @@ export type BloomNameForm = z.infer<typeof bloomNameFormSchema>;
 
 export const uploadFormSchema = z.object({
   // Optional: '' (or only whitespace) means "not given" and comes out as undefined.
-  name: z
-    .string({ error: REQUIRED })
-    .trim()
-    .max(BLOOM_NAME_MAX, { error: 'bloomNameMaxLength' })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
-  file: z
-    .custom<UploadFile | null | undefined>(
-      (v) => v == null || (typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string'),
-      { error: 'fileRequired' },
-    )
-    .superRefine((file, ctx) => {
-      const problem = uploadFileProblem(file);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
+  name: z.pipe(
+    z.optional(
+      z
+        .string({ error: REQUIRED })
+        .check(z.trim(), z.maxLength(BLOOM_NAME_MAX, { error: 'bloomNameMaxLength' })),
+    ),
+    z.transform((v) => (v === '' ? undefined : v)),
+  ),
+  file: z.pipe(
+    z
+      .custom<UploadFile | null | undefined>(
+        (v) => v == null || (typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string'),
+        { error: 'fileRequired' },
+      )
+      .check(
+        z.superRefine((file, ctx) => {
+          const problem = uploadFileProblem(file);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      ),
     // After the check above the file is present; say so in the output type.
-    .transform((file) => file as UploadFile),
+    z.transform((file) => file as UploadFile),
+  ),
 });
 export type UploadFormInput = z.input<typeof uploadFormSchema>;
 export type UploadForm = z.output<typeof uploadFormSchema>;
@@ -291,7 +300,7 @@ export const signUpRequestSchema = z.object({
   firstName: firstName('authorization'),
   lastName: lastName('authorization'),
   /** The language the new account's e-mails and screens use; the client sends its current one. */
-  language: z.enum(languages, { error: code('BAD_REQUEST') }).optional(),
+  language: z.optional(z.enum(languages, { error: code('BAD_REQUEST') })),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
@@ -300,24 +309,21 @@ export const requestResetRequestSchema = z.object({ email: authEmail });
 export const resendConfirmationRequestSchema = requestResetRequestSchema;
 
 export const confirmEmailRequestSchema = z.object({
-  token: requiredRaw(code('authorization.invalid_email_confirmation_token')).max(200, {
-    error: code('authorization.invalid_email_confirmation_token'),
-  }),
+  token: requiredRaw(code('authorization.invalid_email_confirmation_token')).check(
+    z.maxLength(200, { error: code('authorization.invalid_email_confirmation_token') }),
+  ),
 });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 
 export const googleCallbackRequestSchema = z.object({
-  code: requiredRaw(code('authorization.sso_invalid_code')).max(2048, {
-    error: code('authorization.sso_invalid_code'),
-  }),
-  state: requiredRaw(code('authorization.sso_invalid_state')).max(512, {
-    error: code('authorization.sso_invalid_state'),
-  }),
+  code: requiredRaw(code('authorization.sso_invalid_code')).check(
+    z.maxLength(2048, { error: code('authorization.sso_invalid_code') }),
+  ),
+  state: requiredRaw(code('authorization.sso_invalid_state')).check(
+    z.maxLength(512, { error: code('authorization.sso_invalid_state') }),
+  ),
   /** The issuer identifier the provider adds to its answer (RFC 9207), passed on when present. */
-  iss: z
-    .string()
-    .max(512, { error: code('authorization.sso_invalid_state') })
-    .optional(),
+  iss: z.optional(z.string().check(z.maxLength(512, { error: code('authorization.sso_invalid_state') }))),
 });
 export type GoogleCallbackRequest = z.infer<typeof googleCallbackRequestSchema>;
 export type RequestResetRequest = z.infer<typeof requestResetRequestSchema>;
@@ -330,7 +336,7 @@ export const setNewPasswordRequestSchema = z
     confirmPassword: requiredRaw(code('authorization.password_required')),
     token: requiredRaw(code('authorization.invalid_or_expired_password_reset_token')),
   })
-  .superRefine(mustMatch('password', 'confirmPassword', code('authorization.password_invalid')));
+  .check(z.superRefine(mustMatch('password', 'confirmPassword', code('authorization.password_invalid'))));
 export type SetNewPasswordRequest = z.infer<typeof setNewPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z
@@ -339,23 +345,25 @@ export const changePasswordRequestSchema = z
     newPassword: accountPassword,
     confirmPassword: requiredRaw(code('account.password_too_short')),
   })
-  .superRefine(mustMatch('newPassword', 'confirmPassword', code('account.password_invalid')))
-  .superRefine((v, ctx) => {
-    if (v.newPassword === v.currentPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        message: code('account.new_password_same_as_current_password'),
-        path: ['newPassword'],
-      });
-    }
-  });
+  .check(
+    z.superRefine(mustMatch('newPassword', 'confirmPassword', code('account.password_invalid'))),
+    z.superRefine((v, ctx) => {
+      if (v.newPassword === v.currentPassword) {
+        ctx.addIssue({
+          code: 'custom',
+          message: code('account.new_password_same_as_current_password'),
+          path: ['newPassword'],
+        });
+      }
+    }),
+  );
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 // Not strict: unknown keys (e.g. email, role sent back by the client) are stripped.
 export const updateAccountRequestSchema = z.object({
   firstName: firstName('account'),
   lastName: lastName('account'),
-  language: z.enum(languages, { error: code('BAD_REQUEST') }).optional(),
+  language: z.optional(z.enum(languages, { error: code('BAD_REQUEST') })),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 

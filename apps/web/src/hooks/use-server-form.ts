@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { submitShowingFieldErrors, visibleFieldError } from '../lib/form-errors';
 
 export interface ServerFormOptions<T extends FieldValues> {
-  /** The form's zod schema (from @greenhouse/contracts); its messages are i18n keys. */
-  schema: z.ZodType<T, T>;
+  /** The form's zod schema, classic or zod/mini (from @greenhouse/contracts); its messages are i18n keys. */
+  schema: z.core.$ZodType<T, T>;
   defaultValues: DefaultValues<T>;
   /**
    * The fields `submitWith` puts a server message on (params.field); any other failure is the form's

@@ -5,7 +5,7 @@ import {
   type ApiError,
   type RuntimeConfig,
 } from '@greenhouse/contracts';
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod/mini';
 import { readCookie } from './cookies';
 import { queryClient, queryKeys } from './query-client';
 import { runtimeConfig } from './runtime-config';
@@ -42,8 +42,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Encoded with the spec's list query rules (spec §7). */
   query?: QueryParams;
-  /** Validates (and types) the response body. */
-  schema?: z.ZodType<T>;
+  /** Validates (and types) the response body: a classic or a zod/mini schema. */
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -141,7 +141,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiRequestError({ ...httpError(response), message: 'The response is not valid JSON.' });
     }
     if (!options.schema) return data as T;
-    const parsed = options.schema.safeParse(data);
+    const parsed = safeParse(options.schema, data);
     if (!parsed.success) {
       throw new ApiRequestError({
         code: 'unknown_error',

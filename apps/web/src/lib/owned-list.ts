@@ -20,8 +20,8 @@ export interface OwnedPage {
   total: number;
 }
 
-/** The rename form's schema: an object with just the label field. */
-export type FieldSchema = z.ZodType<Record<string, string>, Record<string, string>>;
+/** The rename form's schema: an object with just the label field (a zod/mini schema of @greenhouse/contracts). */
+export type FieldSchema = z.core.$ZodType<Record<string, string>, Record<string, string>>;
 
 /** The loaded pages of a list as it is shown: each item once, and the total. */
 export interface OwnedListData<Item> {

@@ -14,7 +14,10 @@ export const allowanceInput: NumericInputOptions = { min: 0, max: 1_000_000, all
 const allowanceText = z.string().min(1, { error: 'validation.required' });
 
 /** The admin's form of an account: the names as sign-up checks them, the numbers as typed (text). */
-export const accountFormSchema = signUpFormSchema.pick({ firstName: true, lastName: true }).extend({
+export const accountFormSchema = z.object({
+  // signUpFormSchema is a zod/mini schema (without .pick): its fields are taken one by one.
+  firstName: signUpFormSchema.shape.firstName,
+  lastName: signUpFormSchema.shape.lastName,
   role: z.enum(roleNames, { error: 'validation.required' }),
   active: z.boolean(),
   emailConfirmed: z.boolean(),

@@ -2,7 +2,7 @@ import { signUpFormSchema, type User } from '@greenhouse/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -13,7 +13,7 @@ import { formErrorOutcome } from '../../../lib/form-errors';
 import { useUpdateAccount } from '../api/account';
 
 /** The name rules of sign-up (spec §5), so the profile cannot accept what sign-up would refuse. */
-const namesFormSchema = signUpFormSchema.pick({ firstName: true, lastName: true });
+const namesFormSchema = z.pick(signUpFormSchema, { firstName: true, lastName: true });
 type NamesForm = z.infer<typeof namesFormSchema>;
 const nameFields = ['firstName', 'lastName'] as const;
 
