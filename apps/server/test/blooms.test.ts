@@ -1,4 +1,4 @@
-import { bloomListResponseSchema, bloomSchema, listOmittedMetrics, type Bloom } from '@greenhouse/contracts';
+import { bloomListResponseSchema, bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { describeWithReference, fixtureText, referenceText } from '@greenhouse/mtp/testing';
 import { count, eq, sql } from 'drizzle-orm';
@@ -329,24 +329,6 @@ describe('the agents list and the agent', () => {
     expect(item.stages[1]).toMatchObject({ progress: { percent: 40, step: 4 }, completedAt: null });
     expect(item.stages[2]).toMatchObject({ error: { code: 'X', message: 'why' } });
     expect(item.dataset).toMatchObject({ status: 'failed', stage: 'preprocessing' });
-
-    // The list's stages are written with the stage (migration 0006): an update shows at once, and every metric
-    // contracts leave out of the list is left out.
-    const large = Object.fromEntries(listOmittedMetrics.map((name) => [name, [{ step: 1, loss: 0.25 }]]));
-    await t.database.db
-      .update(schema.bloomStages)
-      .set({ status: 'completed', errorCode: null, errorMessage: null, metrics: { checked: 3, ...large } })
-      .where(eq(schema.bloomStages.name, 'data_validation'));
-    const updated = bloomListResponseSchema.parse((await client.get('/api/blooms')).body).blooms[0]!;
-    expect(updated.stages[2]).toEqual({
-      name: 'data_validation',
-      status: 'completed',
-      progress: null,
-      metrics: { checked: 3 },
-      startedAt: null,
-      completedAt: null,
-    });
-    expect(updated.dataset).toMatchObject({ status: 'processing', stage: 'preprocessing' });
   });
 
   it(

@@ -17,7 +17,6 @@ import {
   boolean,
   index,
   integer,
-  json,
   jsonb,
   pgEnum,
   pgTable,
@@ -277,12 +276,6 @@ export const bloomStages = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The stage as the agents list shows it, written by the database itself on every insert and update (the
-     * trigger of migration 0006, which holds its shape): the list aggregates these instead of building them
-     * for each stage of each agent of each request. Never written by the application.
-     */
-    listView: json('list_view'),
   },
   (table) => [primaryKey({ columns: [table.bloomId, table.name] })],
 );

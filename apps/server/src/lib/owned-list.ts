@@ -121,17 +121,15 @@ export class OwnedList<T extends OwnedTable, Row = T['$inferSelect']> {
     let statement = statements.get(key);
     if (!statement) {
       const column = sortColumns[query.sort] ?? table.updatedAt;
-      // The total comes with the page (a count of every matching row in a subquery): one query instead of a
-      // second one to count. The user's own index (user_id, …) serves both. Not a window (`count(*) over ()`):
-      // that holds every matching row, with its selected columns, in the window's store before the sort.
-      const where = this.where(sql.placeholder('userId'), filtered ? sql.placeholder('pattern') : null);
+      // The total comes with the page (a window over every matching row, counted before the limit): one
+      // query instead of a second one to count. The user's own index (user_id, …) serves both.
       statement = db
         .select({
           ...(this.spec.columns ?? getTableColumns(table)),
-          [TOTAL]: sql<number>`(select count(*) from ${table} where ${where})`.mapWith(Number),
+          [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(table as PgTable)
-        .where(where)
+        .where(this.where(sql.placeholder('userId'), filtered ? sql.placeholder('pattern') : null))
         .orderBy(query.sortOrder === 'asc' ? asc(column) : desc(column), desc(table.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))

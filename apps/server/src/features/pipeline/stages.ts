@@ -1,5 +1,6 @@
 import {
   bloomStageNames,
+  listOmittedMetrics,
   type BloomStageName,
   type DatasetStageLabel,
   type WorkStatus,
@@ -25,26 +26,25 @@ export type StageView = Pick<
   completedAt: string | null;
 };
 
+// The metrics a list leaves out (contracts), as an SQL text[] literal: constant names, no user input.
+const omittedMetrics = sql.raw(`array[${listOmittedMetrics.map((name) => `'${name}'`).join(', ')}]`);
+
 /** A timestamp as JavaScript's toISOString() writes it (milliseconds cut, as the driver's Date cuts them). */
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * An agent's stages as one JSON array, in pipeline order, as SQL on its id column: a list reads its agents
- * with their stages in one query. Profiled, the stage rows of a page each mapped by the driver, and their
+ * with their stages in one query (`inList`: without the large metrics only the agent page draws). Profiled, the stage rows of a page each mapped by the driver, and their
  * times parsed into Dates and written back as text, cost more than the rest of the request: so the array
- * comes in pipeline order, as JSON with its times already written. In a list (`inList`) each stage is its
- * `list_view`, which the database writes with the stage (migration 0006: the same object without the large
- * metrics only the agent page draws): building these objects was most of the list query's time.
+ * comes in pipeline order, as JSON with its times already written.
  */
 export function stagesJsonSql(bloomId: AnyColumn, { inList }: { inList: boolean }): SQL<StageView[]> {
-  const stage = inList
-    ? sql`s.list_view`
-    : sql`json_build_object(
+  return sql<StageView[]>`(select coalesce(json_agg(json_build_object(
       'name', s.name, 'status', s.status,
       'errorCode', s.error_code, 'errorMessage', s.error_message,
-      'progress', s.progress, 'metrics', s.metrics,
-      'startedAt', ${isoSql(sql`s.started_at`)}, 'completedAt', ${isoSql(sql`s.completed_at`)})`;
-  return sql<StageView[]>`(select coalesce(json_agg(${stage} order by s.position), '[]'::json)
+      'progress', s.progress, 'metrics', ${inList ? sql`s.metrics - ${omittedMetrics}` : sql`s.metrics`},
+      'startedAt', ${isoSql(sql`s.started_at`)}, 'completedAt', ${isoSql(sql`s.completed_at`)})
+      order by s.position), '[]'::json)
     from ${schema.bloomStages} s where s.bloom_id = ${bloomId})`;
 }
 
