@@ -30,7 +30,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  workers?.pause();
+  // The stages' pauses commit before the queue and the database close under them.
+  await workers?.pause();
   await app.close();
   await queue.stop();
   workers?.close();

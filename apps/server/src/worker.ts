@@ -28,7 +28,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'worker stopping: pausing running stages');
-  workers.pause();
+  // The stages' pauses commit before the queue and the database close under them.
+  await workers.pause();
   await queue.stop();
   workers.close();
   await database.close();

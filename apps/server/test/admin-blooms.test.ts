@@ -24,7 +24,7 @@ beforeAll(async () => {
   ({ client: owner, email: ownerEmail } = await signedInClient(t));
 });
 afterAll(async () => {
-  workers?.pause();
+  await workers?.pause();
   await t?.close();
   workers?.close();
 });

@@ -97,7 +97,7 @@ describe('the stage runner', () => {
     await reset('data_preparation_stage_2');
     const before = await stage('data_preparation_stage_2');
     const runner = runnerWith();
-    runner.pauseAll();
+    await runner.pauseAll();
     await expect(runner.run({ bloomId, stage: 'data_preparation_stage_2' })).rejects.toThrow(WorkerStopping);
     expect(await stage('data_preparation_stage_2')).toEqual(before);
   });

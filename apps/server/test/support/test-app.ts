@@ -80,7 +80,7 @@ export async function createTestApp(
     database: test.database,
     queue,
     async close() {
-      workers?.pause();
+      await workers?.pause();
       await app.close();
       await queue.stop();
       workers?.close();

@@ -130,7 +130,8 @@ export function isTrainingStage(stage: BloomStageName): boolean {
  * its lease, a killed worker loses at most one slice, and any worker may go on with it.
  */
 export class StageRunner {
-  private readonly running = new Set<AbortController>();
+  /** The runs in progress: each one's abort, and its end (after its pause or completion is committed). */
+  private readonly running = new Map<AbortController, Promise<void>>();
   private stopping = false;
 
   constructor(
@@ -145,12 +146,16 @@ export class StageRunner {
     return this.options.implementations[stage] !== undefined;
   }
 
-  /** Asks every running stage to pause now (the worker is stopping); their jobs end soon after. */
-  pauseAll(): void {
+  /**
+   * Asks every running stage to pause now (the worker is stopping); resolves once each has committed its
+   * pause (or ended otherwise), so the database may then be closed under none of them.
+   */
+  async pauseAll(): Promise<void> {
     // A job the queue still hands out before it stops (the very job a pause just sent, say) must not
     // start a run the stop would cut off with its stage marked as running.
     this.stopping = true;
-    for (const controller of this.running) controller.abort();
+    for (const controller of this.running.keys()) controller.abort();
+    await Promise.all(this.running.values());
   }
 
   async run(job: StageJob | TrainingJob): Promise<void> {
@@ -194,7 +199,8 @@ export class StageRunner {
     }
 
     const controller = new AbortController();
-    this.running.add(controller);
+    let ended = () => {};
+    this.running.set(controller, new Promise<void>((resolve) => (ended = resolve)));
     const progress = this.progressWriter(row, attempt);
     try {
       await this.options.files.removeTemporary(job.bloomId);
@@ -218,6 +224,7 @@ export class StageRunner {
       await this.failed(row, attempt, error);
     } finally {
       this.running.delete(controller);
+      ended();
     }
   }
 

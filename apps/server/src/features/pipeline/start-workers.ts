@@ -20,7 +20,8 @@ const STRANDED_SWEEP_MS = 5 * 60_000;
 export interface Workers {
   runner: StageRunner;
   /** Pauses running stages at a checkpoint (they go on in a new job); call before `queue.stop()`. */
-  pause(): void;
+  /** Pauses the running stages at a checkpoint; resolves once their pauses are committed. */
+  pause(): Promise<void>;
   close(): void;
 }
 
