@@ -30,10 +30,11 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // The stages' pauses commit before the queue and the database close under them.
-  await workers?.pause();
+  // The queue stops handing out jobs at once; the stages' pauses commit before the database closes.
+  const paused = workers?.pause();
   await app.close();
   await queue.stop();
+  await paused;
   workers?.close();
   await database.close();
   process.exit(0);

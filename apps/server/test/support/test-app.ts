@@ -80,9 +80,10 @@ export async function createTestApp(
     database: test.database,
     queue,
     async close() {
-      await workers?.pause();
+      const paused = workers?.pause();
       await app.close();
       await queue.stop();
+      await paused;
       workers?.close();
       await test.dispose();
       rmSync(dataDir, { recursive: true, force: true });
