@@ -30,12 +30,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // The queue stops handing out jobs at once; the stages' pauses commit before the database closes.
-  const paused = workers?.pause();
   await app.close();
-  await queue.stop();
-  await paused;
-  workers?.close();
+  await (workers ? workers.stop() : queue.stop());
   await database.close();
   process.exit(0);
 }

@@ -28,11 +28,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'worker stopping: pausing running stages');
-  // The queue stops handing out jobs at once; the stages' pauses commit before the database closes.
-  const paused = workers.pause();
-  await queue.stop();
-  await paused;
-  workers.close();
+  await workers.stop();
   await database.close();
   process.exit(0);
 }

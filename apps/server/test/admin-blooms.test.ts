@@ -24,9 +24,8 @@ beforeAll(async () => {
   ({ client: owner, email: ownerEmail } = await signedInClient(t));
 });
 afterAll(async () => {
-  await workers?.pause();
+  await workers?.stop();
   await t?.close();
-  workers?.close();
 });
 
 async function upload(name: string): Promise<string> {

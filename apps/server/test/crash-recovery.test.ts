@@ -43,9 +43,6 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-const start = startServerProcess;
-const kill = killServerProcess;
-
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -79,11 +76,11 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
     // PostgreSQL: the API server does not train; workers do. PGlite: the server is the worker.
-    const server = start({ ...env, ...(postgres ? { RUN_JOBS: 'false' } : {}) });
+    const server = startServerProcess({ ...env, ...(postgres ? { RUN_JOBS: 'false' } : {}) });
     await waitUntilRunning(server);
     const startWorker = async () => {
       if (!postgres) return server;
-      const worker = start(env, 'worker');
+      const worker = startServerProcess(env, 'worker');
       await waitUntilRunning(worker);
       return worker;
     };
@@ -102,10 +99,10 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
 
     // 1. Right after the first checkpoint of pretraining.
     await until(checkpointOf('training_pretraining'), 'the first checkpoint');
-    await kill(trainer);
+    await killServerProcess(trainer);
     let restarted: ServerProcess | null = null;
     if (!postgres) {
-      restarted = start(env);
+      restarted = startServerProcess(env);
       await waitUntilRunning(restarted);
     }
     trainer = restarted ?? (await startWorker());
@@ -120,8 +117,8 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
         () => /"stage":"training_pretraining"[^\n]*"msg":"stage run started"/.test(process.output()),
         'pretraining to start again',
       );
-      await kill(process);
-      trainer = postgres ? await startWorker() : start(env);
+      await killServerProcess(process);
+      trainer = postgres ? await startWorker() : startServerProcess(env);
       if (!postgres) await waitUntilRunning(trainer);
     }
 
@@ -148,11 +145,11 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
         (await pretraining()).status === 'completed',
       'three checkpoints of pretraining in one process, and a fourth run',
     );
-    await kill(midSlice);
+    await killServerProcess(midSlice);
     const lastCheckpoint = checkpointSteps().at(-1)!;
     expect(checkpointSteps().length).toBeGreaterThanOrEqual(3); // pretraining had not ended
     expect(lastCheckpoint).toBeGreaterThan(0);
-    trainer = postgres ? await startWorker() : start(env);
+    trainer = postgres ? await startWorker() : startServerProcess(env);
     if (!postgres) await waitUntilRunning(trainer);
     // Until the new process has paused pretraining itself (its progress is then stored) or ended it.
     const resumed = trainer;
@@ -163,6 +160,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       lowest = Math.min(lowest, stage.progress?.step ?? Infinity);
       return paused || stage.status === 'completed';
     }, 'a slice of pretraining after the kill mid-slice');
+    expect(lowest, 'the resumed run showed its progress').toBeLessThan(Infinity);
     expect(lowest).toBeGreaterThanOrEqual(lastCheckpoint);
 
     // 4. SIGTERM during finetuning: the process pauses the stage at a checkpoint, hands the job
@@ -176,7 +174,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     const stopped = trainer;
     expect(await stopped.exited, stopped.output().slice(-4000)).toBe(0);
     expect(checkpointOf('training_finetuning')()).toBe(true);
-    trainer = postgres ? await startWorker() : start(env);
+    trainer = postgres ? await startWorker() : startServerProcess(env);
     if (!postgres) await waitUntilRunning(trainer);
 
     // Generous: the whole training runs on one thread here, next to CI's other lane on a 2-core machine
@@ -190,7 +188,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
 
     // One row per output in the database, one file per file output on disk, no checkpoint left.
     expect(filesOnDisk(path.join(dataDir, 'artifacts'), id)).toEqual(TRAINED_FILES);
-    if (!postgres) await kill(trainer); // the embedded database has one owner: stop it to look inside
+    if (!postgres) await killServerProcess(trainer); // the embedded database has one owner: stop it to look inside
     const database = await openDatabase(options);
     try {
       expect(await outputRows(database.db, id)).toEqual(TRAINED_ROWS);
@@ -226,7 +224,7 @@ describe(`a server killed while it writes a chat answer (${testDatabaseDriver()}
         LLM_TIMEOUT_SECONDS: '1',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       };
-      let server = start(env);
+      let server = startServerProcess(env);
       await waitUntilRunning(server);
       const client = new HttpClient(`http://127.0.0.1:${port}`);
       await client.get('/api/health');
@@ -243,10 +241,10 @@ describe(`a server killed while it writes a chat answer (${testDatabaseDriver()}
         const chat = (await client.get(chatPath)).json as { messages: { content: string }[] };
         return chat.messages.at(-1)!.content.startsWith('I am writing');
       }, 'a saved partial answer');
-      await kill(server);
+      await killServerProcess(server);
       const killedAt = Date.now();
 
-      server = start(env);
+      server = startServerProcess(env);
       await waitUntilRunning(server);
       const promptsUsed = async () =>
         ((await client.get('/api/account/data')).json as { prompts: { used: number } }).prompts.used;

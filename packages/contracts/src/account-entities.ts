@@ -53,5 +53,6 @@ export const emailConfirmedResponseSchema = z.object({
 });
 export type EmailConfirmedResponse = z.infer<typeof emailConfirmedResponseSchema>;
 
-export const urlResponseSchema = z.object({ url: z.string() });
+/** `{ url }`, the answer of GET /auth/sso/google/url and GET /payment/billing-portal/url (spec §3). */
+export const urlResponseSchema = z.object({ url: z.string().check(z.minLength(1)) });
 export type UrlResponse = z.infer<typeof urlResponseSchema>;

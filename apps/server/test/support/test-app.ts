@@ -80,11 +80,8 @@ export async function createTestApp(
     database: test.database,
     queue,
     async close() {
-      const paused = workers?.pause();
       await app.close();
-      await queue.stop();
-      await paused;
-      workers?.close();
+      await (workers ? workers.stop() : queue.stop());
       await test.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -19,10 +19,11 @@ const STRANDED_SWEEP_MS = 5 * 60_000;
 
 export interface Workers {
   runner: StageRunner;
-  /** Pauses running stages at a checkpoint (they go on in a new job); call before `queue.stop()`. */
-  /** Pauses the running stages at a checkpoint; resolves once their pauses are committed. */
-  pause(): Promise<void>;
-  close(): void;
+  /**
+   * Stops working the queue: running stages pause at a checkpoint (they go on in a new job) while the queue
+   * stops handing out jobs, and it resolves once the pauses are committed, so the database may then close.
+   */
+  stop(): Promise<void>;
 }
 
 export async function startWorkers(
@@ -49,9 +50,13 @@ export async function startWorkers(
   sweep.unref();
   return {
     runner,
-    pause: () => runner.pauseAll(),
-    close: () => {
+    async stop() {
       clearInterval(sweep);
+      // At once, not after the pauses: jobs handed out meanwhile would be refused, and failed after the
+      // database had closed.
+      const paused = runner.pauseAll();
+      await queue.stop();
+      await paused;
       mailer.close();
     },
   };

@@ -1,4 +1,5 @@
 import {
+  urlResponseSchema,
   userSchema,
   type ChangePasswordForm,
   type DeleteOwnAccountRequest,
@@ -8,7 +9,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 import { rememberReturnAfterSignIn, type ReturnAfterSignIn } from '../../../lib/return-after-sign-in';
-import { urlResponseSchema } from '../../../lib/url-response';
 
 /** PUT /account/data: names (and the language); the answer is the updated user, i.e. the new session. */
 export function useUpdateAccount() {

@@ -1,7 +1,7 @@
+import { urlResponseSchema } from '@greenhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
-import { urlResponseSchema } from '../../../lib/url-response';
 
 /**
  * GET /payment/billing-portal/url, asked for only while `enabled` (the user menu is open) and afresh each

@@ -1,8 +1,7 @@
-import { userSchema, type GoogleCallbackRequest, type User } from '@greenhouse/contracts';
+import { urlResponseSchema, userSchema, type GoogleCallbackRequest, type User } from '@greenhouse/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
-import { urlResponseSchema } from '../../../lib/url-response';
 
 /** GET /auth/sso/google/url: where to send the browser to sign in with Google. */
 export async function fetchGoogleSignInUrl(): Promise<string> {

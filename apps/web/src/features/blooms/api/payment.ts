@@ -1,7 +1,6 @@
-import { bloomSchema, type Bloom, type PaymentStatus } from '@greenhouse/contracts';
+import { bloomSchema, urlResponseSchema, type Bloom, type PaymentStatus } from '@greenhouse/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, isApiRequestError } from '../../../lib/api-client';
-import { urlResponseSchema } from '../../../lib/url-response';
 import { bloomQueryKey, updateListedBloom } from './blooms';
 
 /** Statuses from which the agent can be paid for (again): never started, the checkout expired or failed. */
