@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Database } from '@greenhouse/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -41,6 +40,7 @@ import { webDistDir } from './lib/paths.js';
 import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
 
   const https = config.appUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -14,6 +14,7 @@ import {
 } from '@greenhouse/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -59,6 +60,12 @@ export const users = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** The last request of any of its sessions or API tokens (written at most once a minute). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Bumped by the database (migration 0006's triggers) in every transaction that changes anything of the
+     * user's agents — their rows, stages, protocols or files — as it commits: a cached agents list made at
+     * this version is still true. The session lookup reads it with the user, at no extra query.
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     /** Monthly prompt allowance; 0 means the default (PROMPTS_DEFAULT_LIMIT). */
     promptsLimit: integer('prompts_limit').notNull().default(0),
     /** Renewal period in days; 0 means the default (PROMPTS_RENEWAL_DAYS). */

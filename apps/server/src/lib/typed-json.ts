@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 
 /**
  * The serializer of the hot read routes (the lists, an agent, a chat, the account): plain JSON.stringify
@@ -12,3 +12,11 @@ const typeCheckedSerializer: FastifySerializerCompiler<unknown> = () => (data) =
 
 /** Route options of a read whose answer comes from typed presenters (see above). */
 export const typeCheckedAnswer = { serializerCompiler: typeCheckedSerializer } as const;
+
+/**
+ * Sends an answer already written as JSON text (a kept one: lib/versioned-json-cache.ts), as it is: a string
+ * with a JSON content type passes no serializer. Its route's response schema still documents it.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -1,7 +1,8 @@
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
-import { bloomIdsOfOwner } from '../blooms/all-blooms.js';
+import { isUuid } from '../../lib/owned-list.js';
+import { bloomIdsOfOwner, deleteBloomsOfOwner } from '../blooms/all-blooms.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { keepAnAdmin, lockAccount, lockActiveAdmins } from './active-admins.js';
 import { recordAudit, type AuditActor } from './audit-log.js';
@@ -13,8 +14,8 @@ export interface DeleteAccountDeps {
 
 /**
  * Deletes an account with everything it owns, for an admin (DELETE /accounts/{id}) and for its owner
- * (POST /account/delete, `self`). One transaction deletes the user's row — the schema cascades to its
- * sessions, tokens, chats, agents with their stages and outputs, and payments — and writes the audit
+ * (POST /account/delete, `self`). One transaction deletes the user's agents, then the user's row — the
+ * schema cascades to its sessions, tokens, chats and payments — and writes the audit
  * event, so it all goes or nothing does. The agents' files go after the commit, as when an agent is
  * deleted: a stage still running then finds its agent gone and stores nothing.
  */
@@ -27,10 +28,15 @@ export async function deleteAccount(
   // Admins delete their own account from Settings, with their password, not from the panel.
   if (!self && actor.id === targetId) throw new AppError('account.cannot_delete_self');
   const bloomIds = await deps.db.transaction(async (tx) => {
+    // The agents go before any user row is locked: a stage committing meanwhile locks its owner's row last
+    // (the data version's trigger, migration 0006), so taking the user's row first and the agents' after
+    // could deadlock with it. A refusal below rolls them back.
+    if (!isUuid(targetId)) throw new AppError('account.not_found');
+    const ids = await bloomIdsOfOwner(tx, targetId);
+    await deleteBloomsOfOwner(tx, targetId);
     const admins = await lockActiveAdmins(tx);
     const user = await lockAccount(tx, targetId);
     keepAnAdmin(admins, user);
-    const ids = await bloomIdsOfOwner(tx, user.id);
     await tx.delete(schema.users).where(eq(schema.users.id, user.id));
     await recordAudit(tx, {
       action: 'account.deleted',

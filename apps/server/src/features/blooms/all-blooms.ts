@@ -25,6 +25,11 @@ export async function bloomIdsOfOwner(db: Db, userId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
+/** Deletes every agent of a user, with what each owns (the schema cascades); their files stay for the caller. */
+export async function deleteBloomsOfOwner(db: Db, userId: string): Promise<void> {
+  await db.delete(schema.blooms).where(eq(schema.blooms.userId, userId));
+}
+
 export interface AllBloomsFilter {
   status?: WorkStatus[];
   userId?: string;

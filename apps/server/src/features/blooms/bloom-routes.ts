@@ -1,7 +1,7 @@
 import { bloomListResponseSchema, bloomNameRequestSchema, bloomSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
-import { typeCheckedAnswer } from '../../lib/typed-json.js';
+import { sendJsonText } from '../../lib/typed-json.js';
 import { withoutControlCharacters } from '../../lib/text.js';
 import { bloomList, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
@@ -42,10 +42,8 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     },
   );
 
-  app.get(
-    '/blooms',
-    { schema: { response: { 200: bloomListResponseSchema } }, ...typeCheckedAnswer },
-    async (request) => blooms.list(request.user, bloomList.query(request)),
+  app.get('/blooms', { schema: { response: { 200: bloomListResponseSchema } } }, async (request, reply) =>
+    sendJsonText(reply, await blooms.listJson(request.user, bloomList.query(request))),
   );
 
   ownedItemRoutes(app, {

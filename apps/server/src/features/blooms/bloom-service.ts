@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import { isUuid, OwnedList } from '../../lib/owned-list.js';
+import { VersionedJsonCache } from '../../lib/versioned-json-cache.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
@@ -50,7 +51,12 @@ export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
   search: { field: 'name', column: schema.blooms.name },
 });
 
+/** How much of the agents lists a process keeps (about 2,000 pages of 25 agents). */
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
 export class BloomService {
+  private readonly lists = new VersionedJsonCache(LIST_CACHE_BYTES);
+
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
@@ -119,7 +125,17 @@ export class BloomService {
     return training ? { ...bloom, trainingLine: await trainingLine(this.queue, id) } : bloom;
   }
 
-  async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
+  /**
+   * GET /blooms as JSON text: a page is made once per user, query and version of the user's agents (read
+   * with the session, before the page), then served again until anything of their agents changes.
+   */
+  async listJson(user: UserRow, query: ListQuery): Promise<string> {
+    return this.lists.get(`${user.id} ${JSON.stringify(query)}`, user.dataVersion, () =>
+      this.list(user, query),
+    );
+  }
+
+  private async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
     const { rows, total } = await bloomList.page(this.db, user.id, query);
     return { blooms: rows.map((row) => this.present(row, null)), total };
   }
