@@ -66,6 +66,10 @@ describe.skipIf(!hasBrowser)('the admin panel in the browser', () => {
     await table.getByRole('link', { name: 'Wanda Waiting' }).click();
     await page.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Wanda Waiting', level: 1 }).waitFor();
+    // Its agents and its chats (GET /admin/chats), none yet, each under its own heading.
+    const chats = page.getByRole('region', { name: en.admin.user.chatsHeading.replace('{{count}}', '0') });
+    await chats.getByText(en.admin.chats.emptyForUser).waitFor();
+    await page.getByText(en.admin.agents.emptyForUser).waitFor();
     const approval = page.getByRole('region', { name: en.admin.user.approval.heading });
     await approval.getByRole('button', { name: en.admin.user.approval.approve }).click();
     await page.getByText(en.admin.user.approval.approved.replace('{{email}}', email)).waitFor();

@@ -3,7 +3,7 @@
 // app on the same database too), approval with its e-mail, deletion (all or nothing) and the last admin.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { adminAccountSchema, auditEventSchema } from '@greenhouse/contracts';
+import { adminAccountSchema, adminChatListResponseSchema, auditEventSchema } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { fixtureText } from '@greenhouse/mtp/testing';
 import { eq, sql } from 'drizzle-orm';
@@ -53,6 +53,7 @@ describe('who may call the admin API', () => {
       ['DELETE /accounts/{id}', (c) => c.delete(`/api/accounts/${NO_SUCH_ID}`), 404],
       ['GET /admin/audit', (c) => c.get('/api/admin/audit'), 200],
       ['GET /admin/blooms', (c) => c.get('/api/admin/blooms'), 200],
+      ['GET /admin/chats', (c) => c.get(`/api/admin/chats?filter.userId=${userId}`), 200],
       ['POST /admin/blooms/{id}/retry', (c) => c.post(`/api/admin/blooms/${NO_SUCH_ID}/retry`), 404],
     ];
     for (const [name, call, adminStatus] of calls) {
@@ -154,6 +155,60 @@ describe('the account list', () => {
         field,
       ]);
     }
+  });
+});
+
+describe("an account's chats", () => {
+  it('lists one account’s chats, newest activity first, with title, mode, state and dates, without their messages', async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    const newChat = async (client: SessionClient, message: string) => {
+      const res = await client.post('/api/bloom/chats', { message });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const first = await newChat(owner.client, 'A lighthouse keeper who warns ships about the rocks.');
+    const second = await newChat(owner.client, 'A baker who sells bread to travellers at dawn.');
+    const foreign = await newChat(other.client, 'A ferryman who takes travellers across the river.');
+    // The first one closed (its agent generated) and its activity the latest; the second one answering.
+    await t.database.db
+      .update(schema.chats)
+      .set({ closedAt: new Date(), updatedAt: new Date(Date.now() + 60_000), answeringUntil: null })
+      .where(eq(schema.chats.id, first));
+    await t.database.db
+      .update(schema.chats)
+      .set({ answeringUntil: new Date(Date.now() + 60_000) })
+      .where(eq(schema.chats.id, second));
+
+    const res = await admin.get(`/api/admin/chats?filter.userId=${owner.userId}`);
+    expect(res.status, res.text).toBe(200);
+    const { chats, total } = adminChatListResponseSchema.parse(res.body);
+    expect(total).toBe(2);
+    expect(chats.map((c) => [c.id, c.state])).toEqual([
+      [first, 'closed'],
+      [second, 'answering'],
+    ]);
+    for (const chat of chats) {
+      expect(chat.title.length).toBeGreaterThan(0);
+      expect(chat.mode).toMatch(/^(model|guided)$/);
+      expect(Date.parse(chat.createdAt)).not.toBeNaN();
+    }
+    expect(res.text).not.toContain(foreign);
+    // The title is the first message's opening; the messages and the draft stay the owner's.
+    expect(chats[0]!.title).toContain('lighthouse keeper');
+    expect(res.text).not.toMatch(/"(messages|draft)"/);
+
+    // Sorted by creation when asked, and a page of the given size.
+    const byCreation = await admin.get(
+      `/api/admin/chats?filter.userId=${owner.userId}&sort=createdAt&sortOrder=asc&pageSize=1`,
+    );
+    expect(byCreation.body).toMatchObject({ total: 2, chats: [{ id: first }] });
+    const bad = await admin.get('/api/admin/chats?filter.userId=not-a-uuid');
+    expect([bad.status, bad.body.code, bad.body.params?.field]).toEqual([
+      400,
+      'query.invalid_param',
+      'filter.userId',
+    ]);
   });
 });
 

@@ -132,3 +132,32 @@ export const adminBloomListQuery = {
   filterable: ['status', 'userId'],
   defaultSort: 'updatedAt',
 } as const;
+
+/** One account's chat as the admin panel lists it (its messages and draft stay the owner's). */
+export const adminChatSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Who answers in it: an OpenAI-compatible model or the built-in guided interview. */
+  mode: z.enum(['model', 'guided']),
+  /** answering: an answer is being written; closed: its agent was generated; open otherwise. */
+  state: z.enum(['open', 'answering', 'closed']),
+  /** The agent generated from it, while that agent exists. */
+  bloomId: z.string().nullable(),
+  /** ISO date-times. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminChat = z.infer<typeof adminChatSchema>;
+
+export const adminChatListResponseSchema = z.object({
+  chats: z.array(adminChatSchema),
+  total: z.number().int(),
+});
+export type AdminChatListResponse = z.infer<typeof adminChatListResponseSchema>;
+
+/** GET /admin/chats: newest activity first; filter.userId gives one account's. */
+export const adminChatListQuery = {
+  sortable: ['createdAt', 'updatedAt'],
+  filterable: ['userId'],
+  defaultSort: 'updatedAt',
+} as const;

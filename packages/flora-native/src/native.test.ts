@@ -1,10 +1,12 @@
 // Flora native against Flora-JS: the library built here, loaded by a C program the way the Unreal plugin loads
 // it (dlopen, the five functions by name), answers every training sample of a trained fixture agent exactly as
-// Flora-JS does, from the exported model folder and the prompts the plugin renders; a bad folder gives NULL; two
-// models on two threads give the same answers; valgrind finds no error and no leak (one short sample). Without
-// gcc the test is skipped with one loud line (failed under CI=true, whose machine has it). The Windows DLL
+// Flora-JS does, from the exported model folder and the prompts the plugin renders, each with a TokenSpeed above 0;
+// a bad folder gives NULL and its reason in the log file LogAddFilePointer opens; two models on two threads give
+// the same answers; valgrind finds no error and no leak (one short sample each on two threads, two models from two
+// exported folders). Without gcc the test is skipped with one loud line (failed under CI=true, whose machine has
+// it). The Windows DLL
 // (mingw-w64) is checked for its exports with objdump, and answers the samples under wine when wine is installed
-// (not in CI: it is large).
+// (.ci/run installs Debian's).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,17 +171,32 @@ describe.skipIf(!gcc)('flora native', () => {
     for (const [f, bytes] of Object.entries(files)) writeFileSync(path.join(to, f), bytes);
     return to;
   };
+  /** The log file LogAddFilePointer opens: flora-native.log in the working directory (the harness runs in `dir`). */
+  const logFile = () => path.join(dir, 'flora-native.log');
+  const readLog = () => {
+    try {
+      return readFileSync(logFile(), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  /** The harness in `dir`, with a fresh log file; answers its output, its answers and what it logged to the file. */
   const runHarness = (prompts: string[], flags: string[] = [], env: NodeJS.ProcessEnv = {}) => {
     writePrompts(path.join(dir, 'prompts'), prompts);
+    rmSync(logFile(), { force: true });
     const run = spawnSync(
       harness,
       [library, modelDir, path.join(dir, 'prompts'), path.join(dir, 'answers'), ...flags],
-      { encoding: 'utf8', env: { ...process.env, ...env } },
+      { encoding: 'utf8', cwd: dir, env: { ...process.env, ...env } },
     );
-    return { ...run, answers: run.status === 0 ? readAnswers(path.join(dir, 'answers')) : [] };
+    return {
+      ...run,
+      answers: run.status === 0 ? readAnswers(path.join(dir, 'answers')) : [],
+      log: readLog(),
+    };
   };
 
-  it('answers every training sample as Flora-JS does, on two threads at once too, and gives NULL for a bad folder', () => {
+  it('answers every training sample as Flora-JS does with a TokenSpeed, on two threads at once too, and gives NULL for a bad folder', () => {
     expect(requests.length).toBeGreaterThan(10);
     const run = runHarness(
       requests.map((r) => pluginPrompt(template, r)),
@@ -189,6 +206,10 @@ describe.skipIf(!gcc)('flora native', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('two threads: the same answers');
     expect(run.answers).toEqual(expected);
+    // Every answer (none is empty) came with its tokens per second.
+    expect(run.stdout).toContain(`TokenSpeed > 0: ${requests.length} of ${requests.length} answers`);
+    // LogAddFilePointer (1) opened flora-native.log in the working directory: the reason is there too.
+    expect(run.log).toContain('InitNLM: no model loaded from /no/such/folder');
   });
 
   it('encodes text as Flora-JS does: Unicode classes, digits, contractions, whitespace runs, added tokens', async () => {
@@ -313,6 +334,15 @@ describe.skipIf(!gcc)('flora native', () => {
     expect(run.stderr).toMatch(/tokenizer\.bin is damaged/);
     expect(run.stderr).toContain('this library reads version 1');
     expect(run.stderr).toContain(`cannot open ${path.join(missing, 'weights.bin')}`);
+    // The log file has the same reasons, line for line (without stderr's "flora-native: " prefix).
+    const logged = run.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('flora-native: '))
+      .map((line) => line.slice('flora-native: '.length));
+    expect(logged.length).toBeGreaterThanOrEqual(10);
+    expect(run.log?.split('\n').slice(0, -1)).toEqual(logged);
+    for (const folder of [flipped, truncated, version, missing, '/no/such/folder'])
+      expect(run.log).toContain(`InitNLM: no model loaded from ${folder}`);
   });
 
   it('gives the same answers with the SSE2 kernel as with AVX2', () => {
@@ -368,16 +398,20 @@ describe.skipIf(!gcc)('flora native', () => {
         path.join(dir, 'prompts'),
         requests.map((r) => pluginPrompt(template, r)),
       );
+      rmSync(logFile(), { force: true });
       const run = spawnSync(
         wine,
         [exe, dll, modelDir, path.join(dir, 'prompts'), path.join(dir, 'answers'), '--threads'],
         {
           encoding: 'utf8',
+          cwd: dir,
           env: { ...process.env, WINEDEBUG: '-all' },
         },
       );
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain('two threads: the same answers');
+      expect(run.stdout).toContain(`TokenSpeed > 0: ${requests.length} of ${requests.length} answers`);
+      expect(readLog()).toContain('InitNLM: no model loaded from /no/such/folder');
       expect(readAnswers(path.join(dir, 'answers'))).toEqual(expected);
     },
     120_000,
@@ -386,12 +420,22 @@ describe.skipIf(!gcc)('flora native', () => {
   const valgrind = spawnSync('valgrind', ['--version']).status === 0;
   if (!valgrind) console.warn('flora-native: valgrind is not installed — the memcheck test is SKIPPED');
   it.skipIf(!valgrind)(
-    'is clean under valgrind memcheck (one short sample)',
-    () => {
+    'is clean under valgrind memcheck (one short sample, and two models from two folders on two threads)',
+    async () => {
       const shortest = [...requests].sort(
         (a, b) => pluginPrompt(template, a).length - pluginPrompt(template, b).length,
       )[0]!;
       writePrompts(path.join(dir, 'prompts'), [pluginPrompt(template, shortest)]);
+      // A second exported folder: another agent of the same protocol (random weights, its own name and folder).
+      const { agent: other } = randomAgent({ dModel: 32, nLayers: 2, nHeads: 2, dFF: 128 }, 5);
+      const otherFolder = await exportUnreal(other);
+      for (const [name, bytes] of otherFolder.files) {
+        mkdirSync(path.dirname(path.join(dir, 'second', name)), { recursive: true });
+        writeFileSync(path.join(dir, 'second', name), bytes);
+      }
+      const secondDir = path.join(dir, 'second', otherFolder.name);
+      expect(otherFolder.name).not.toBe(path.basename(modelDir));
+      rmSync(logFile(), { force: true });
       const run = spawnSync(
         'valgrind',
         [
@@ -406,11 +450,17 @@ describe.skipIf(!gcc)('flora native', () => {
           // and a folder whose weights.bin ends early: the failed load frees what it took
           '--bad',
           damaged('short', (f) => (f['weights.bin'] = f['weights.bin']!.subarray(0, 5000))),
+          // and the two-thread run: this model and the second folder's, each answering the sample at once
+          '--threads',
+          '--second',
+          secondDir,
         ],
-        { encoding: 'utf8' },
+        { encoding: 'utf8', cwd: dir },
       );
       expect(run.status, run.stderr).toBe(0);
       expect(run.stderr).toContain('ERROR SUMMARY: 0 errors');
+      expect(run.stdout).toContain('two threads: the same answers');
+      expect(run.stdout).toContain('TokenSpeed > 0: 1 of 1 answers');
       expect(readAnswers(path.join(dir, 'answers'))).toEqual([expected[requests.indexOf(shortest)]]);
     },
     60_000,

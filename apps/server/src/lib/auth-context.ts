@@ -59,7 +59,10 @@ export interface ApiTokenFinder {
 export interface AuthContext {
   session: ActiveSession | null;
   apiToken: ActiveApiToken | null;
-  /** How the token came: the browser's cookie or an API client's bearer header. */
+  /**
+   * How the token came: the browser's cookie or an API client's bearer header — 'bearer' also for a bearer
+   * that resolved to no one (session and apiToken null), as no browser sends one on its own: no CSRF check.
+   */
   via: 'cookie' | 'bearer' | null;
   /** A token was sent but its session (or the API token) has ended. */
   expired: boolean;

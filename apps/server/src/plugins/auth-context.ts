@@ -42,7 +42,7 @@ export const authContextPlugin = fp(async (app: FastifyInstance, options: AuthCo
         return;
       }
       if (found) {
-        request.auth.expired = true;
+        request.auth = { ...anonymous(), via: 'bearer', expired: true };
         return;
       }
       // No such API token: a session token may begin with `gh_` by chance (1 in 64³), so try it as one.
@@ -56,5 +56,8 @@ export const authContextPlugin = fp(async (app: FastifyInstance, options: AuthCo
     }
     request.auth.expired = found !== null;
     if (cookieToken) clearSessionCookie(reply, options);
+    // A bearer that is no one's (unknown, revoked, expired, its owner deactivated) is still an API client's
+    // request, never a forged browser one: no CSRF check, so the guard answers it 401 on unsafe calls too.
+    else request.auth.via = 'bearer';
   });
 });

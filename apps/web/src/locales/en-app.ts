@@ -231,6 +231,21 @@ export const enApp = {
         actions: 'Actions',
       },
     },
+    chats: {
+      caption: 'Chats, most recently active first',
+      pagesLabel: 'Pages of chats',
+      loadFailed: 'Could not load the chats.',
+      emptyForUser: 'This account has no chats.',
+      modes: { model: 'Model', guided: 'Guided interview' },
+      states: { open: 'Open', answering: 'Answering', closed: 'Closed (agent generated)' },
+      columns: {
+        title: 'Chat',
+        mode: 'Designer',
+        state: 'State',
+        created: 'Created',
+        updated: 'Last activity',
+      },
+    },
     audit: {
       total: 'Events: {{count}}',
       caption: 'What admins did, newest first',
@@ -281,7 +296,7 @@ export const enApp = {
         approved: '{{email}} has been approved.',
       },
       agentsHeading: 'Agents ({{count}})',
-      chatsCount: 'Chats: {{count}}',
+      chatsHeading: 'Chats ({{count}})',
       delete: {
         heading: 'Delete user',
         text: 'Deleting this account also deletes its sessions, chats and agents. This cannot be undone.',

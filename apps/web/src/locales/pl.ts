@@ -398,6 +398,21 @@ export const pl: Translations = {
         actions: 'Działania',
       },
     },
+    chats: {
+      caption: 'Czaty, ostatnio aktywne najpierw',
+      pagesLabel: 'Strony listy czatów',
+      loadFailed: 'Nie udało się wczytać czatów.',
+      emptyForUser: 'To konto nie ma czatów.',
+      modes: { model: 'Model', guided: 'Wywiad z przewodnikiem' },
+      states: { open: 'Otwarty', answering: 'Trwa odpowiedź', closed: 'Zamknięty (agent wygenerowany)' },
+      columns: {
+        title: 'Czat',
+        mode: 'Projektant',
+        state: 'Stan',
+        created: 'Utworzony',
+        updated: 'Ostatnia aktywność',
+      },
+    },
     audit: {
       total: 'Zdarzenia: {{count}}',
       caption: 'Działania administratorów, od najnowszych',
@@ -448,7 +463,7 @@ export const pl: Translations = {
         approved: 'Konto {{email}} zostało zatwierdzone.',
       },
       agentsHeading: 'Agenci ({{count}})',
-      chatsCount: 'Czaty: {{count}}',
+      chatsHeading: 'Czaty ({{count}})',
       delete: {
         heading: 'Usuń użytkownika',
         text: 'Usunięcie tego konta usuwa też jego sesje, czaty i agentów. Tego nie można cofnąć.',

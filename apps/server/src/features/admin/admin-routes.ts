@@ -5,6 +5,8 @@ import {
   adminBloomListQuery,
   adminBloomListResponseSchema,
   adminBloomSchema,
+  adminChatListQuery,
+  adminChatListResponseSchema,
   auditActions,
   auditListQuery,
   auditListResponseSchema,
@@ -22,6 +24,7 @@ import { pageAllBlooms } from '../blooms/all-blooms.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { findAccount, pageAccounts, presentAccount } from './account-list.js';
 import { pageAudit, type AuditActor } from './audit-log.js';
+import { pageAllChats } from './chat-list.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 import { adminListQuery, booleanFilter, oneOfFilter, textFilter, uuidFilter } from './list-query.js';
 import { retryBloom } from './retry-bloom.js';
@@ -107,6 +110,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       });
     },
   );
+
+  app.get('/admin/chats', { schema: { response: { 200: adminChatListResponseSchema } } }, async (request) => {
+    const query = adminListQuery(request, adminChatListQuery);
+    return pageAllChats(db, query, { userId: uuidFilter(query, 'userId') });
+  });
 
   app.post(
     '/admin/blooms/:id/retry',

@@ -11,7 +11,7 @@ import {
   signedInAs,
 } from '../../test/app-harness';
 import { jsonResponse, testUser } from '../../test/fixtures';
-import { adminAccount, adminBloom } from './test-fixtures';
+import { adminAccount, adminBloom, adminChat } from './test-fixtures';
 
 setUpAppHarness();
 
@@ -56,6 +56,24 @@ function accountApi(
           total: 1,
         });
       }
+      if (url.pathname.endsWith('/admin/chats') && method === 'GET') {
+        expect(url.searchParams.get('filter.userId')).toBe(start.id);
+        return jsonResponse({
+          chats: [
+            adminChat(),
+            adminChat({
+              id: 'c2',
+              title: 'A baker at dawn',
+              mode: 'model',
+              state: 'closed',
+              bloomId: 'b1',
+              createdAt: '2026-11-01T07:05:00',
+              updatedAt: '2026-11-02T12:45:00',
+            }),
+          ],
+          total: 2,
+        });
+      }
       return undefined;
     }),
   );
@@ -64,7 +82,7 @@ function accountApi(
 const waiting = adminAccount({ active: false, pending: true, createdAt: '2026-11-02T09:15:00' });
 
 describe('an account’s page', () => {
-  it('shows the facts, the agents and the chats count', async () => {
+  it('shows the facts, the agents and the chats', async () => {
     accountApi(adminAccount({ createdAt: '2026-11-02T09:15:00', lastSeenAt: null }));
     renderApp('/admin/users/a1');
     expect(await screen.findByRole('heading', { name: 'Grace Hopper', level: 1 })).toBeTruthy();
@@ -72,12 +90,34 @@ describe('an account’s page', () => {
     expect(within(facts).getByText('Created').nextElementSibling?.textContent).toBe('02.11.2026 09:15');
     expect(within(facts).getByText('Last seen').nextElementSibling?.textContent).toBe('Never');
     expect(screen.getByRole('heading', { name: 'Agents (2)' })).toBeTruthy();
-    expect(screen.getByText('Chats: 5')).toBeTruthy();
     const agents = await screen.findByRole('table', { name: 'Agents, failed ones first' });
     expect(within(agents).getByText('Lighthouse')).toBeTruthy();
     // One account's agents: no owner column.
     expect(within(agents).queryByRole('columnheader', { name: 'Owner' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+
+    // The chats: a table under their own heading, with title, designer, state and both dates.
+    const chatsSection = screen.getByRole('region', { name: 'Chats (5)' });
+    const chats = await within(chatsSection).findByRole('table', {
+      name: 'Chats, most recently active first',
+    });
+    expect(
+      within(chats)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Chat', 'Designer', 'State', 'Created', 'Last activity']);
+    const rows = within(chats)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['A lighthouse keeper', 'Guided interview', 'Open', expect.any(String), expect.any(String)],
+      ['A baker at dawn', 'Model', 'Closed (agent generated)', '01.11.2026 07:05', '02.11.2026 12:45'],
+    ]);
   });
 
   it('approves a waiting account', async () => {

@@ -1,4 +1,4 @@
-import type { AdminAccount, AdminBloom, AuditEvent } from '@greenhouse/contracts';
+import type { AdminAccount, AdminBloom, AdminChat, AuditEvent } from '@greenhouse/contracts';
 
 /** An account as GET /accounts shows it: a confirmed, active user unless told otherwise. */
 export function adminAccount(overrides: Partial<AdminAccount> = {}): AdminAccount {
@@ -36,6 +36,19 @@ export function adminBloom(overrides: Partial<AdminBloom> = {}): AdminBloom {
     failure: null,
     createdAt: '2026-11-02T09:15:00.000Z',
     updatedAt: '2026-11-02T09:20:00.000Z',
+    ...overrides,
+  };
+}
+
+export function adminChat(overrides: Partial<AdminChat> = {}): AdminChat {
+  return {
+    id: 'c1',
+    title: 'A lighthouse keeper',
+    mode: 'guided',
+    state: 'open',
+    bloomId: null,
+    createdAt: '2026-11-03T08:00:00.000Z',
+    updatedAt: '2026-11-04T17:30:00.000Z',
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ export const adminKeys = {
   account: (id: string) => ['admin', 'accounts', 'one', id] as const,
   blooms: ['admin', 'blooms'] as const,
   bloomList: (query: BloomListQuery) => ['admin', 'blooms', 'list', query] as const,
+  chatList: (query: ChatListQuery) => ['admin', 'chats', 'list', query] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
 };
 
@@ -30,6 +31,11 @@ export interface AccountFilters {
 
 export interface AccountListQuery extends AccountFilters {
   page: number;
+}
+
+export interface ChatListQuery {
+  page: number;
+  userId: string;
 }
 
 export interface BloomListQuery {

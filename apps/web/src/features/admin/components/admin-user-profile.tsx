@@ -28,9 +28,10 @@ import {
 import { useAdminAccount, useDeleteAdminAccount, useUpdateAdminAccount } from '../api/admin-accounts';
 import { AccountStatusPill } from './account-status-pill';
 import { AgentsTable } from './agents-table';
+import { ChatsTable } from './chats-table';
 import './admin-user-profile.css';
 
-/** /admin/users/{id}: an account's facts and edits, its agents, and Delete; a missing account says so. */
+/** /admin/users/{id}: an account's facts and edits, its agents and chats, and Delete; a missing account says so. */
 export function AdminUserProfile({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const account = useAdminAccount(userId);
@@ -119,8 +120,14 @@ function Profile({ account }: { account: AdminAccount }) {
         <h2 id="admin-user-agents" className="admin-user__section-heading">
           {t('admin.user.agentsHeading', { count: account.agents })}
         </h2>
-        <p className="admin-user__muted">{t('admin.user.chatsCount', { count: account.chats })}</p>
         <AgentsTable userId={account.id} />
+      </section>
+
+      <section className="admin-user__section" aria-labelledby="admin-user-chats">
+        <h2 id="admin-user-chats" className="admin-user__section-heading">
+          {t('admin.user.chatsHeading', { count: account.chats })}
+        </h2>
+        <ChatsTable userId={account.id} />
       </section>
 
       <DeleteUser account={account} />
