@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { roleNames, userSchema } from './account-entities.js';
 import { bloomStageNames, paymentStatuses, workStatuses } from './entities.js';
 import type { ErrorCode } from './errors.js';
@@ -10,29 +10,27 @@ import { FIRST_NAME_MAX, LAST_NAME_MAX } from './validation.js';
 const code = (c: ErrorCode): ErrorCode => c;
 
 /** An account as an admin sees it: the user as GET /account/data shows it, and more. */
-// userSchema is a zod/mini schema (account-entities.ts), without .extend: its fields are spread instead.
-export const adminAccountSchema = z.object({
-  ...userSchema.shape,
+export const adminAccountSchema = z.extend(userSchema, {
   /** ISO date-time. */
   createdAt: z.string(),
   /** The last request of any of the account's sessions or tokens (ISO), null if never signed in. */
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: z.nullable(z.string()),
   /** When an admin approved the account (ISO); null if it never needed or never got approval. */
-  approvedAt: z.string().nullable(),
+  approvedAt: z.nullable(z.string()),
   /** When an admin deactivated it (ISO); null while active or waiting for approval. */
-  deactivatedAt: z.string().nullable(),
+  deactivatedAt: z.nullable(z.string()),
   /** Waits for an admin's approval: e-mail confirmed, inactive, and not deactivated by an admin. */
   pending: z.boolean(),
   /** The account's own allowance settings as stored: 0 means the default (PROMPTS_DEFAULT_LIMIT/RENEWAL_DAYS). */
-  promptSettings: z.object({ limit: z.number().int(), renewalDays: z.number().int() }),
-  agents: z.number().int(),
-  chats: z.number().int(),
+  promptSettings: z.object({ limit: z.int(), renewalDays: z.int() }),
+  agents: z.int(),
+  chats: z.int(),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 export const adminAccountListResponseSchema = z.object({
   accounts: z.array(adminAccountSchema),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type AdminAccountListResponse = z.infer<typeof adminAccountListResponseSchema>;
 
@@ -47,29 +45,32 @@ export const adminAccountListQuery = {
 /** A whole, non-negative number of at most a million (0 means the default). */
 function allowanceNumber() {
   return z
-    .number({ error: code('validation.required') })
     .int({ error: code('validation.required') })
-    .min(0, { error: code('validation.numberMin') })
-    .max(1_000_000, { error: code('validation.numberMax') });
+    .check(
+      z.minimum(0, { error: code('validation.numberMin') }),
+      z.maximum(1_000_000, { error: code('validation.numberMax') }),
+    );
 }
 
 function name(max: number, required: ErrorCode, tooLong: ErrorCode) {
-  return z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  return z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLong }));
 }
 
 /** PUT /accounts/{id}: any of these; what is absent stays. Unknown keys are stripped. */
 export const updateAdminAccountRequestSchema = z.object({
-  firstName: name(FIRST_NAME_MAX, 'account.first_name_required', 'account.first_name_too_long').optional(),
-  lastName: name(LAST_NAME_MAX, 'account.last_name_required', 'account.last_name_too_long').optional(),
-  role: z.enum(roleNames, { error: code('account.role_invalid') }).optional(),
-  active: z.boolean({ error: code('validation.required') }).optional(),
-  emailConfirmed: z.boolean({ error: code('validation.required') }).optional(),
-  prompts: z
-    .object(
-      { limit: allowanceNumber().optional(), renewalDays: allowanceNumber().optional() },
+  firstName: z.optional(name(FIRST_NAME_MAX, 'account.first_name_required', 'account.first_name_too_long')),
+  lastName: z.optional(name(LAST_NAME_MAX, 'account.last_name_required', 'account.last_name_too_long')),
+  role: z.optional(z.enum(roleNames, { error: code('account.role_invalid') })),
+  active: z.optional(z.boolean({ error: code('validation.required') })),
+  emailConfirmed: z.optional(z.boolean({ error: code('validation.required') })),
+  prompts: z.optional(
+    z.object(
+      { limit: z.optional(allowanceNumber()), renewalDays: z.optional(allowanceNumber()) },
       { error: code('validation.required') },
-    )
-    .optional(),
+    ),
+  ),
 });
 export type UpdateAdminAccountRequest = z.infer<typeof updateAdminAccountRequestSchema>;
 
@@ -81,7 +82,7 @@ export const auditEventSchema = z.object({
   id: z.string(),
   action: z.enum(auditActions),
   /** Who did it (kept as it was, even after that account is gone). */
-  actor: z.object({ id: z.string().nullable(), email: z.string() }),
+  actor: z.object({ id: z.nullable(z.string()), email: z.string() }),
   /** Whom or what it was done to: an account (email) or an agent (name). */
   target: z.object({ type: z.enum(['account', 'bloom']), id: z.string(), label: z.string() }),
   /** The changed fields, each with its value before and after. */
@@ -93,7 +94,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditListResponseSchema = z.object({
   events: z.array(auditEventSchema),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
@@ -109,12 +110,12 @@ export const adminBloomSchema = z.object({
   name: z.string(),
   owner: z.object({ id: z.string(), email: z.string() }),
   /** The stage it is at: the failed one, the running one, or the next pending one; null once trained. */
-  stage: z.object({ name: z.enum(bloomStageNames), status: z.enum(workStatuses) }).nullable(),
+  stage: z.nullable(z.object({ name: z.enum(bloomStageNames), status: z.enum(workStatuses) })),
   /** completed, failed, processing or pending, as the agent as a whole is. */
   status: z.enum(workStatuses),
   payment: z.object({ status: z.enum(paymentStatuses) }),
   /** The failed stage's reason (error code and message), when it failed. */
-  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  failure: z.nullable(z.object({ code: z.string(), message: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -122,7 +123,7 @@ export type AdminBloom = z.infer<typeof adminBloomSchema>;
 
 export const adminBloomListResponseSchema = z.object({
   blooms: z.array(adminBloomSchema),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type AdminBloomListResponse = z.infer<typeof adminBloomListResponseSchema>;
 

@@ -7,7 +7,7 @@
 //   POST   /bloom/chats/{id}/generate                                      → 201 {chat, bloom} (free)
 //   GET    /bloom/chats/demo/prompts                                       → {prompts}
 import { agentDraftSchema } from '@greenhouse/mtp';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bloomSchema, chatSummarySchema } from './entities.js';
 import type { ErrorCode } from './errors.js';
 import { CHAT_MESSAGE_MAX } from './validation.js';
@@ -45,13 +45,13 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const chatDetailSchema = chatSummarySchema.extend({
+export const chatDetailSchema = z.extend(chatSummarySchema, {
   /** 'model' when an OpenAI-compatible model answers, 'guided' for the built-in interview. */
   mode: z.enum(chatModes),
   /** Whether the agent was generated: a closed chat takes no more messages or draft changes. */
   closed: z.boolean(),
   /** The agent this chat generated (null while open, or once that agent was deleted). */
-  bloomId: z.string().nullable(),
+  bloomId: z.nullable(z.string()),
   draft: agentDraftSchema,
   messages: z.array(chatMessageSchema),
 });
@@ -59,20 +59,27 @@ export type ChatDetail = z.infer<typeof chatDetailSchema>;
 
 const messageText = z
   .string({ error: code('chat.message_empty') })
-  .trim()
-  .min(1, { error: code('chat.message_empty'), abort: true })
-  .max(CHAT_MESSAGE_MAX, { error: code('chat.message_too_long') });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: code('chat.message_empty'), abort: true }),
+    z.maxLength(CHAT_MESSAGE_MAX, { error: code('chat.message_too_long') }),
+  );
 
 export const sendMessageRequestSchema = z.object({ message: messageText });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 /** A new chat starts from the user's own first message (one prompt) or from a demo prompt (free). */
 export const createChatRequestSchema = z
-  .object({ demoPromptId: z.string().min(1).max(64).optional(), message: messageText.optional() })
-  .refine((v) => v.demoPromptId !== undefined || v.message !== undefined, {
-    error: code('chat.message_empty'),
-    path: ['message'],
-  });
+  .object({
+    demoPromptId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    message: z.optional(messageText),
+  })
+  .check(
+    z.refine((v) => v.demoPromptId !== undefined || v.message !== undefined, {
+      error: code('chat.message_empty'),
+      path: ['message'],
+    }),
+  );
 export type CreateChatRequest = z.infer<typeof createChatRequestSchema>;
 
 export const updateDraftRequestSchema = z.object({ draft: agentDraftSchema });

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-// Response shapes of the API (spec §3). Objects are not strict: extra fields are stripped. Those the signed-out
-// screens and the session check read are in account-entities.ts.
+// Response shapes of the API (spec §3), in zod/mini like every schema the web app reaches (account-entities.ts).
+// Objects are not strict: extra fields are stripped. Those the signed-out screens and the session check read are
+// in account-entities.ts.
 
 export const chatSummarySchema = z.object({
   id: z.string(),
@@ -14,7 +15,7 @@ export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
 export const chatListResponseSchema = z.object({
   chats: z.array(chatSummarySchema),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
 
@@ -62,15 +63,15 @@ export type WorkStatus = (typeof workStatuses)[number];
 /** A running stage's progress: what it has done of what it has to do, and when it expects to finish. */
 export const stageProgressSchema = z.object({
   percent: z.number(),
-  step: z.number().int(),
-  totalSteps: z.number().int(),
+  step: z.int(),
+  totalSteps: z.int(),
   /** Seconds left, when the stage can tell. */
-  etaSeconds: z.number().nullable(),
+  etaSeconds: z.nullable(z.number()),
 });
 export type StageProgress = z.infer<typeof stageProgressSchema>;
 
 /** One point of a loss curve: the mean loss per trained token at a training step. */
-export const lossPointSchema = z.object({ step: z.number().int(), loss: z.number() });
+export const lossPointSchema = z.object({ step: z.int(), loss: z.number() });
 export type LossPoint = z.infer<typeof lossPointSchema>;
 
 /** One reaction of the quality check: how many of its examples the check models answered right. */
@@ -81,8 +82,8 @@ export const qualityReactionSchema = z.object({
   name: z.string(),
   /** A guardrail answer (a refusal). */
   refusal: z.boolean(),
-  measured: z.number().int(),
-  right: z.number().int(),
+  measured: z.int(),
+  right: z.int(),
 });
 
 /** A user's example that a check model, trained without it, answered with another reaction. */
@@ -104,11 +105,11 @@ export const qualityMissSchema = z.object({
 export const trainingQualitySchema = z.object({
   method: z.enum(['k-fold', 'held-out']),
   /** Check models trained. */
-  runs: z.number().int(),
-  measured: z.number().int(),
-  right: z.number().int(),
+  runs: z.int(),
+  measured: z.int(),
+  right: z.int(),
   /** Answers without a reaction (constrained decoding makes this 0; kept as a check). */
-  noReaction: z.number().int(),
+  noReaction: z.int(),
   reactions: z.array(qualityReactionSchema),
   /** At most 20, in example order. */
   misses: z.array(qualityMissSchema),
@@ -119,35 +120,35 @@ export type TrainingQuality = z.infer<typeof trainingQualitySchema>;
  * What the training stages measure (stage `metrics`; every field optional, each stage fills its own):
  * written while the stage runs, so the agent page can draw the loss curve live, and kept when it ends.
  */
-export const trainingMetricsSchema = z
-  .object({
+export const trainingMetricsSchema = z.partial(
+  z.object({
     /** training_tokenizer: vocabulary size and the corpus in tokens. */
-    vocabularySize: z.number().int(),
-    corpusTokens: z.number().int(),
+    vocabularySize: z.int(),
+    corpusTokens: z.int(),
     /** pretraining / finetuning. */
-    parameters: z.number().int(),
-    steps: z.number().int(),
+    parameters: z.int(),
+    steps: z.int(),
     tokensPerSecond: z.number(),
     /** Mean training loss over the last steps. */
     trainLoss: z.number(),
     /** Loss on the held-out split (finetuning), or null when nothing is held out. */
-    validationLoss: z.number().nullable(),
+    validationLoss: z.nullable(z.number()),
     /** Share (0..1) of the quality check's inputs answered with the right reaction (quality.right / measured). */
-    reactionAccuracy: z.number().nullable(),
+    reactionAccuracy: z.nullable(z.number()),
     /** The same on the training inputs. */
     trainReactionAccuracy: z.number(),
-    heldOut: z.number().int(),
+    heldOut: z.int(),
     /** finetuning: the quality check (null when no reaction had two examples to compare). */
-    quality: trainingQualitySchema.nullable(),
+    quality: z.nullable(trainingQualitySchema),
     /** At most ~200 points, evenly spread over the steps. */
     lossCurve: z.array(lossPointSchema),
     validationCurve: z.array(lossPointSchema),
     /** training_exporting: the agent file. */
-    bytes: z.number().int(),
+    bytes: z.int(),
     sha256: z.string(),
     weightsFormat: z.string(),
-  })
-  .partial();
+  }),
+);
 export type TrainingMetrics = z.infer<typeof trainingMetricsSchema>;
 
 /**
@@ -164,13 +165,13 @@ export const bloomStageSchema = z.object({
   name: z.enum(bloomStageNames),
   status: z.enum(workStatuses),
   /** Why a failed stage failed, in words its owner can read. */
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-  progress: stageProgressSchema.nullable().default(null),
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
+  progress: z._default(z.nullable(stageProgressSchema), null),
   /** What the stage measured (counts, losses, accuracy), by name. */
-  metrics: z.record(z.string(), z.unknown()).nullable().default(null),
+  metrics: z._default(z.nullable(z.record(z.string(), z.unknown())), null),
   /** ISO date-times. */
-  startedAt: z.string().nullable().default(null),
-  completedAt: z.string().nullable().default(null),
+  startedAt: z._default(z.nullable(z.string()), null),
+  completedAt: z._default(z.nullable(z.string()), null),
 });
 export type BloomStage = z.infer<typeof bloomStageSchema>;
 
@@ -181,21 +182,22 @@ export const bloomSummarySchema = z.object({
     z.object({
       name: z.string(),
       /** Input lines a user gives (the protocol's `inputs`). */
-      inputs: z.number().int(),
-      samples: z.number().int(),
+      inputs: z.int(),
+      samples: z.int(),
       reactions: z.array(z.string()),
       /**
        * The instruction's guardrails: the input line each watches (0-based), the off-topic examples the
        * agent was taught to refuse, and its fixed answer to them (the playground offers them as tries).
        */
-      guardrails: z
-        .array(z.object({ line: z.number().int(), examples: z.array(z.string()), output: z.string() }))
-        .default([]),
+      guardrails: z._default(
+        z.array(z.object({ line: z.int(), examples: z.array(z.string()), output: z.string() })),
+        [],
+      ),
     }),
   ),
   /** Every reaction (final token) the agent can give. */
   reactions: z.array(z.string()),
-  guardrails: z.number().int(),
+  guardrails: z.int(),
 });
 export type BloomSummary = z.infer<typeof bloomSummarySchema>;
 
@@ -205,8 +207,8 @@ export type BloomSummary = z.infer<typeof bloomSummarySchema>;
  * slices, about how long until its turn — null when nothing has been measured yet.
  */
 export const trainingLineSchema = z.object({
-  ahead: z.number().int().min(0),
-  etaSeconds: z.number().min(0).nullable(),
+  ahead: z.int().check(z.minimum(0)),
+  etaSeconds: z.nullable(z.number().check(z.minimum(0))),
 });
 export type TrainingLine = z.infer<typeof trainingLineSchema>;
 
@@ -218,33 +220,33 @@ export const bloomSchema = z.object({
   /** ISO date-time. */
   updatedAt: z.string(),
   /** ISO date-time the last stage completed, or null. */
-  completedAt: z.string().nullable().default(null),
-  downloadURL: z.string().nullable(),
+  completedAt: z._default(z.nullable(z.string()), null),
+  downloadURL: z.nullable(z.string()),
   dataset: z.object({
     name: z.string(),
     status: z.enum(datasetStatuses),
-    stage: z.enum(datasetStageLabels).nullable(),
+    stage: z.nullable(z.enum(datasetStageLabels)),
     model: z.object({ status: z.enum(workStatuses) }),
   }),
   stages: z.array(bloomStageSchema),
   payment: z.object({
     status: z.enum(paymentStatuses),
     /** The agent's price in cents (the original shows "Total Cost: $0"). */
-    amountCents: z.number().int().default(0),
-    currency: z.string().default('usd'),
+    amountCents: z._default(z.int(), 0),
+    currency: z._default(z.string(), 'usd'),
   }),
   /** The protocol version in use (an edit adds a version). */
-  protocolVersion: z.number().int().default(1),
-  summary: bloomSummarySchema.nullable().default(null),
+  protocolVersion: z._default(z.int(), 1),
+  summary: z._default(z.nullable(bloomSummarySchema), null),
   /** Its place in the training line while it waits for a training slice (on GET /blooms/{id}); else null. */
-  trainingLine: trainingLineSchema.nullable().default(null),
+  trainingLine: z._default(z.nullable(trainingLineSchema), null),
 });
 export type Bloom = z.infer<typeof bloomSchema>;
 
 /** A page of the agents list: each agent as GET /blooms/{id} shows it, without `listOmittedMetrics`. */
 export const bloomListResponseSchema = z.object({
   blooms: z.array(bloomSchema),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type BloomListResponse = z.infer<typeof bloomListResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Flora, the inference engine: the builds the server hands out (GET /api/flora/downloads).
 
@@ -14,7 +14,7 @@ export const floraDownloadSchema = z.object({
   /** The file's name, e.g. flora-0.1.0.tgz or flora-native-0.1.0-windows-x64.dll. */
   file: z.string(),
   version: z.string(),
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
   /** Where to get it (same origin), e.g. /downloads/flora/flora-0.1.0.tgz. */
   url: z.string(),
 });

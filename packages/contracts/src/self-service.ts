@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userSchema } from './account-entities.js';
 import type { ErrorCode } from './errors.js';
 
@@ -9,9 +9,9 @@ const code = (c: ErrorCode): ErrorCode => c;
 export const accountSessionSchema = z.object({
   id: z.string(),
   /** Browser and system read from the user agent, e.g. "Chrome 131 on Linux"; null if unknown. */
-  device: z.string().nullable(),
+  device: z.nullable(z.string()),
   /** The client address it signed in from (as the proxy reports it when TRUST_PROXY is set). */
-  address: z.string().nullable(),
+  address: z.nullable(z.string()),
   /** ISO date-times. */
   createdAt: z.string(),
   lastSeenAt: z.string(),
@@ -33,15 +33,18 @@ export const API_TOKEN_PREFIX = 'gh_';
 export const createApiTokenRequestSchema = z.object({
   name: z
     .string({ error: code('token.name_required') })
-    .trim()
-    .min(1, { error: code('token.name_required') })
-    .max(API_TOKEN_NAME_MAX, { error: code('token.name_too_long') }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: code('token.name_required') }),
+      z.maxLength(API_TOKEN_NAME_MAX, { error: code('token.name_too_long') }),
+    ),
   /** 1 to 365 days. */
   expiresInDays: z
-    .number({ error: code('validation.required') })
     .int({ error: code('validation.required') })
-    .min(1, { error: code('validation.numberMin') })
-    .max(API_TOKEN_DAYS_MAX, { error: code('validation.numberMax') }),
+    .check(
+      z.minimum(1, { error: code('validation.numberMin') }),
+      z.maximum(API_TOKEN_DAYS_MAX, { error: code('validation.numberMax') }),
+    ),
 });
 export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
 
@@ -51,12 +54,12 @@ export const apiTokenSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   /** ISO date-time of its last use, null if never used. */
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** The answer to POST /account/tokens: the only time the token itself is shown. */
-export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export const createdApiTokenSchema = z.extend(apiTokenSchema, { token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 export const apiTokenListResponseSchema = z.object({ tokens: z.array(apiTokenSchema) });
@@ -67,18 +70,16 @@ export type ApiTokenListResponse = z.infer<typeof apiTokenListResponseSchema>;
  * none and must have signed in with Google within the last 5 minutes.
  */
 export const deleteOwnAccountRequestSchema = z.object({
-  password: z
-    .string({ error: code('account.invalid_current_password') })
-    .max(1024)
-    .optional(),
+  password: z.optional(
+    z.string({ error: code('account.invalid_current_password') }).check(z.maxLength(1024)),
+  ),
 });
 export type DeleteOwnAccountRequest = z.infer<typeof deleteOwnAccountRequestSchema>;
 
 /** GET /account/export: one JSON file of everything the account holds. */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
-  // userSchema is a zod/mini schema (account-entities.ts), without .extend.
-  account: z.object({ ...userSchema.shape, createdAt: z.string() }),
+  account: z.extend(userSchema, { createdAt: z.string() }),
   chats: z.array(
     z.object({
       id: z.string(),
@@ -96,9 +97,7 @@ export const accountExportSchema = z.object({
       createdAt: z.string(),
       payment: z.object({ status: z.string() }),
       /** Every version of its protocol, oldest first, as uploaded or generated. */
-      protocols: z.array(
-        z.object({ version: z.number().int(), createdAt: z.string(), content: z.unknown() }),
-      ),
+      protocols: z.array(z.object({ version: z.int(), createdAt: z.string(), content: z.unknown() })),
     }),
   ),
 });

@@ -22,12 +22,12 @@ describe('browser safety', () => {
   });
 
   it.each(files.map((f) => [path.relative(src, f), f]))(
-    '%s imports only zod and relative modules, no Node globals',
+    '%s imports only zod/mini and relative modules, no Node globals',
     (_name, file) => {
       const code = readFileSync(file, 'utf8');
       const imports = [...code.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]!);
       for (const spec of imports)
-        expect(spec === 'zod' || spec.startsWith('./') || spec.startsWith('../'), spec).toBe(true);
+        expect(spec === 'zod/mini' || spec.startsWith('./') || spec.startsWith('../'), spec).toBe(true);
       const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
       expect(withoutComments).not.toMatch(/\b(process|Buffer|__dirname|__filename|require|global)\b/);
     },

@@ -6,7 +6,7 @@
 //
 // The protocol built from a draft has one input line per instruction (what someone says to the agent)
 // and one response line (what the agent answers), followed by the reaction's final token.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_PROTOCOL_NAME_LENGTH, MIN_BAD_EXAMPLES, MIN_SAMPLES_PER_RESULT } from './constants.js';
 import { parseProtocol } from './parse.js';
 
@@ -34,8 +34,13 @@ const INPUT_TOKEN = 'Heard_';
 const RESPONSE_TOKEN = 'Reply_';
 export const RESERVED_REACTION_NAMES = ['Heard', 'Reply'] as const;
 
-const line = z.string().trim().min(1).max(DRAFT_LIMITS.line);
-const reactionName = z.string().trim().max(DRAFT_LIMITS.reactionName).regex(REACTION_NAME_PATTERN);
+// zod/mini, like every schema the web app reaches (its draft form extends these). The issues carry no messages
+// of their own: the web form gives them its texts through an error map (apps/web draft-form.ts), and the server,
+// which loads classic zod, gets zod's English ones.
+const line = z.string().check(z.trim(), z.minLength(1), z.maxLength(DRAFT_LIMITS.line));
+const reactionName = z
+  .string()
+  .check(z.trim(), z.maxLength(DRAFT_LIMITS.reactionName), z.regex(REACTION_NAME_PATTERN));
 
 export const draftSampleSchema = z.object({
   /** What someone says to the agent. */
@@ -50,35 +55,44 @@ export type DraftSample = z.infer<typeof draftSampleSchema>;
 export const draftReactionSchema = z.object({
   name: reactionName,
   /** When the agent reacts this way (it becomes a context line of the instructions). */
-  description: z.string().trim().max(DRAFT_LIMITS.reactionDescription).default(''),
+  description: z._default(z.string().check(z.trim(), z.maxLength(DRAFT_LIMITS.reactionDescription)), ''),
 });
 export type DraftReaction = z.infer<typeof draftReactionSchema>;
 
 export const draftInstructionSchema = z.object({
-  name: z.string().trim().min(1).max(DRAFT_LIMITS.instructionName).regex(INSTRUCTION_NAME_PATTERN),
-  samples: z.array(draftSampleSchema).max(DRAFT_LIMITS.samplesPerInstruction),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(DRAFT_LIMITS.instructionName),
+      z.regex(INSTRUCTION_NAME_PATTERN),
+    ),
+  samples: z.array(draftSampleSchema).check(z.maxLength(DRAFT_LIMITS.samplesPerInstruction)),
 });
 export type DraftInstruction = z.infer<typeof draftInstructionSchema>;
 
 export const draftGuardrailSchema = z.object({
   /** The fixed answer to anything off topic. */
-  badOutput: z.string().trim().max(DRAFT_LIMITS.line),
+  badOutput: z.string().check(z.trim(), z.maxLength(DRAFT_LIMITS.line)),
   /** Things people might say that the agent must refuse. */
-  badExamples: z.array(line).max(DRAFT_LIMITS.badExamples),
+  badExamples: z.array(line).check(z.maxLength(DRAFT_LIMITS.badExamples)),
 });
 export type DraftGuardrail = z.infer<typeof draftGuardrailSchema>;
 
 export const agentDraftSchema = z.object({
   /** '' until chosen. */
-  name: z.string().trim().max(DRAFT_LIMITS.name),
+  name: z.string().check(z.trim(), z.maxLength(DRAFT_LIMITS.name)),
   /** What the agent is and who talks to it; '' until given. */
-  description: z.string().trim().max(DRAFT_LIMITS.description),
+  description: z.string().check(z.trim(), z.maxLength(DRAFT_LIMITS.description)),
   /** Facts about the world it lives in, one sentence each. */
-  context: z.array(z.string().trim().min(1).max(DRAFT_LIMITS.contextLine)).max(DRAFT_LIMITS.contextLines),
-  reactions: z.array(draftReactionSchema).max(DRAFT_LIMITS.reactions),
-  instructions: z.array(draftInstructionSchema).min(1).max(DRAFT_LIMITS.instructions),
+  context: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(DRAFT_LIMITS.contextLine)))
+    .check(z.maxLength(DRAFT_LIMITS.contextLines)),
+  reactions: z.array(draftReactionSchema).check(z.maxLength(DRAFT_LIMITS.reactions)),
+  instructions: z.array(draftInstructionSchema).check(z.minLength(1), z.maxLength(DRAFT_LIMITS.instructions)),
   /** What it must refuse; null when not (yet) given. */
-  guardrail: draftGuardrailSchema.nullable(),
+  guardrail: z.nullable(draftGuardrailSchema),
 });
 export type AgentDraft = z.infer<typeof agentDraftSchema>;
 

@@ -6,8 +6,8 @@ import { typeCheckedAnswer } from './typed-json.js';
 /** A path's `:id`, any text up to 100 characters (a service answers "not found" for one it cannot own). */
 export const idParams = z.object({ id: z.string().max(100) });
 
-// Rename is any zod schema, classic or zod/mini (the request schemas of @greenhouse/contracts are zod/mini).
-export interface OwnedItemSpec<Item extends z.ZodTypeAny, Rename extends z.core.$ZodType> {
+// Item and Rename are any zod schemas, classic or zod/mini (the schemas of @greenhouse/contracts are zod/mini).
+export interface OwnedItemSpec<Item extends z.core.$ZodType, Rename extends z.core.$ZodType> {
   /** The item's path with its `:id`, e.g. `/blooms/:id`. */
   path: string;
   item: Item;
@@ -22,7 +22,7 @@ export interface OwnedItemSpec<Item extends z.ZodTypeAny, Rename extends z.core.
  * are handed to Fastify untyped (FastifySchema): they still validate and serialize at run time through the
  * zod compilers app.ts sets, while the spec's functions carry the types.
  */
-export function ownedItemRoutes<Item extends z.ZodTypeAny, Rename extends z.core.$ZodType>(
+export function ownedItemRoutes<Item extends z.core.$ZodType, Rename extends z.core.$ZodType>(
   app: FastifyInstance,
   spec: OwnedItemSpec<Item, Rename>,
 ): void {

@@ -5,7 +5,7 @@ import type { z } from 'zod/mini';
 import { submitShowingFieldErrors, visibleFieldError } from '../lib/form-errors';
 
 export interface ServerFormOptions<T extends FieldValues> {
-  /** The form's zod schema, classic or zod/mini (from @greenhouse/contracts); its messages are i18n keys. */
+  /** The form's zod/mini schema (as @greenhouse/contracts' are); its messages are i18n keys. */
   schema: z.core.$ZodType<T, T>;
   defaultValues: DefaultValues<T>;
   /**

@@ -42,7 +42,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Encoded with the spec's list query rules (spec §7). */
   query?: QueryParams;
-  /** Validates (and types) the response body: a classic or a zod/mini schema. */
+  /** Validates (and types) the response body: a zod/mini schema (those of @greenhouse/contracts are). */
   schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
 }

@@ -5,7 +5,7 @@ import {
   type InfiniteData,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiClient } from './api-client';
 import { FIRST_PAGE, listPageQuery, nextPageAfter, uniqueById } from './pagination';
 
@@ -35,7 +35,7 @@ export interface OwnedListSpec<Page extends OwnedPage, Item extends OwnedItem<Fi
   /** The list's path (GET, page by page); an item's is path/id (PUT renames it, DELETE deletes it). */
   path: string;
   /** One page of the list response. */
-  schema: z.ZodType<Page>;
+  schema: z.core.$ZodType<Page>;
   /** The items of one page. */
   items: (page: Page) => readonly Item[];
   /** How often the list is fetched again while its loaded pages ask for it (e.g. a chat is answering). */

@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next';
+import * as z from 'zod/mini';
 import { en } from '../locales/en';
-import { z } from 'zod';
 
 /** One problem the server found in a protocol file (packages/mtp `Problem`). */
 export const problemSchema = z.object({
-  path: z.array(z.union([z.string(), z.number()])).catch([]),
-  pointer: z.string().catch(''),
+  path: z.catch(z.array(z.union([z.string(), z.number()])), []),
+  pointer: z.catch(z.string(), ''),
   key: z.string(),
   message: z.string(),
-  params: z.record(z.string(), z.unknown()).catch({}),
+  params: z.catch(z.record(z.string(), z.unknown()), {}),
 });
 export type ProtocolProblem = z.infer<typeof problemSchema>;
 

@@ -1,9 +1,9 @@
 // zod building blocks with JSON Schema semantics, where zod's own differ:
 // - `type: integer` accepts any integral number (1e20 too); zod's .int() only safe integers.
-// - minLength/maxLength count Unicode code points (JSON Schema and ajv); zod's .min()/.max() count
+// - minLength/maxLength count Unicode code points (JSON Schema and ajv); zod's minLength/maxLength count
 //   UTF-16 code units, so '😀'.repeat(300) would be too long for zod but fine for the schema.
 // - `anyOf` is a z.union (never .nullable()), so a failure reports every accepted shape.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Length in Unicode code points, as JSON Schema measures strings. */
 export function codePointLength(s: string): number {
@@ -62,14 +62,16 @@ export const jsonString = (opts: { minLength?: number; maxLength?: number } = {}
   });
 
 /** JSON Schema `type: array` with optional minItems/maxItems; `minItemsKey` names a friendlier problem. */
-export const jsonArray = <T extends z.ZodType>(
+export const jsonArray = <T extends z.ZodMiniType>(
   items: T,
   opts: { minItems?: number; maxItems?: number; minItemsKey?: string } = {},
 ) => {
   let schema = z.array(items);
   if (opts.minItems !== undefined) {
-    schema = schema.min(opts.minItems, opts.minItemsKey ? { error: opts.minItemsKey } : undefined);
+    schema = schema.check(
+      z.minLength(opts.minItems, opts.minItemsKey ? { error: opts.minItemsKey } : undefined),
+    );
   }
-  if (opts.maxItems !== undefined) schema = schema.max(opts.maxItems);
+  if (opts.maxItems !== undefined) schema = schema.check(z.maxLength(opts.maxItems));
   return schema;
 };

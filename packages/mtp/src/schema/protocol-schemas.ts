@@ -11,7 +11,7 @@
 // Every object of these schemas allows additional properties (none says additionalProperties: false),
 // hence z.looseObject. Properties that are not `required` are optional; a `default: null` in the
 // schema is documentation only (a missing property is simply absent).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProtocolVersion } from '../versions.js';
 import { jsonArray, jsonInteger, jsonNumber, jsonString } from './json-types.js';
 
@@ -52,7 +52,7 @@ const guardrailSchema = z.looseObject({
   bad_prompt: jsonString({ minLength: 1 }),
   bad_output: jsonString({ minLength: 1 }),
   // "At least 3 bad examples per guardrail." — but `bad_examples` is not required.
-  bad_examples: jsonArray(z.string(), { minItems: 3, minItemsKey: 'mtp.tooFewBadExamples' }).optional(),
+  bad_examples: z.optional(jsonArray(z.string(), { minItems: 3, minItemsKey: 'mtp.tooFewBadExamples' })),
 });
 
 // $defs/TokenInfo — identical in every version.
@@ -61,11 +61,11 @@ const tokenInfoSchema = z.looseObject({
   num: z.boolean(),
   num_list: jsonInteger({ minimum: 0 }),
   // anyOf [integer, number, null]; an integer is a number, so [number, null] accepts the same values.
-  min_value: z.union([jsonInteger(), jsonNumber(), z.null()]).optional(),
-  max_value: z.union([jsonInteger(), jsonNumber(), z.null()]).optional(),
-  length: z.union([jsonInteger(), z.null()]).optional(),
-  desc: z.union([z.string(), z.null()]).optional(),
-  special: z.union([z.string(), z.null()]).optional(),
+  min_value: z.optional(z.union([jsonInteger(), jsonNumber(), z.null()])),
+  max_value: z.optional(z.union([jsonInteger(), jsonNumber(), z.null()])),
+  length: z.optional(z.union([jsonInteger(), z.null()])),
+  desc: z.optional(z.union([z.string(), z.null()])),
+  special: z.optional(z.union([z.string(), z.null()])),
   type: z.enum(TOKEN_TYPES),
 });
 
@@ -75,29 +75,29 @@ const intList = z.array(jsonInteger());
 const sampleSchema = (t: VersionTraits) =>
   z.looseObject({
     strings: jsonArray(jsonString({ maxLength: t.lineMaxLength }), { minItems: 1 }),
-    prompt: z.union([z.string(), z.null()]).optional(),
+    prompt: z.optional(z.union([z.string(), z.null()])),
     // anyOf [integer, integer[], integer[][]]
     numbers: z.union([jsonInteger(), intList, z.array(intList)]),
     // anyOf [integer, integer[], integer[][], integer[][][]]
     number_lists: z.union([jsonInteger(), intList, z.array(intList), z.array(z.array(intList))]),
     result: jsonString({ minLength: 1 }),
     // anyOf [string, integer, number, integer[], number[], null]
-    value: z
-      .union([z.string(), jsonInteger(), jsonNumber(), intList, z.array(jsonNumber()), z.null()])
-      .optional(),
+    value: z.optional(
+      z.union([z.string(), jsonInteger(), jsonNumber(), intList, z.array(jsonNumber()), z.null()]),
+    ),
   });
 
 // $defs/InstructionSet
 const instructionSetSchema = (t: VersionTraits) =>
   z.looseObject({
-    ...(t.setName ? { name: z.union([jsonString({ minLength: 1 }), z.null()]).optional() } : {}),
-    guardrails: z.array(guardrailSchema).optional(),
-    context: jsonArray(jsonString({ maxLength: t.lineMaxLength }), {
-      maxItems: t.setContextMaxItems,
-    }).optional(),
+    ...(t.setName ? { name: z.optional(z.union([jsonString({ minLength: 1 }), z.null()])) } : {}),
+    guardrails: z.optional(z.array(guardrailSchema)),
+    context: z.optional(
+      jsonArray(jsonString({ maxLength: t.lineMaxLength }), { maxItems: t.setContextMaxItems }),
+    ),
     set: z.array(z.array(jsonString({ maxLength: t.lineMaxLength }))),
     samples: jsonArray(sampleSchema(t), { minItems: 3, minItemsKey: 'mtp.tooFewSamples' }),
-    ppo: z.array(z.looseObject({})).optional(),
+    ppo: z.optional(z.array(z.looseObject({}))),
   });
 
 // $defs/Instruction
@@ -115,9 +115,9 @@ const protocolSchema = (t: VersionTraits) =>
     ...(t.header === 'state_machine' ? { state_machine: z.boolean() } : { model_type: z.enum(MODEL_TYPES) }),
     encrypted: z.boolean(),
     valid: z.boolean(),
-    context: z.array(jsonString({ maxLength: t.lineMaxLength })).optional(),
+    context: z.optional(z.array(jsonString({ maxLength: t.lineMaxLength }))),
     tokens: z.record(z.string(), tokenInfoSchema),
-    special_tokens: z.array(z.string()).optional(),
+    special_tokens: z.optional(z.array(z.string())),
     instruction: instructionSchema(t),
   });
 
@@ -126,7 +126,7 @@ export const protocolSchemas = {
   '1.2.1': protocolSchema(TRAITS['1.2.1']),
   '2.0.0': protocolSchema(TRAITS['2.0.0']),
   '2.0.1': protocolSchema(TRAITS['2.0.1']),
-} satisfies Record<ProtocolVersion, z.ZodType>;
+} satisfies Record<ProtocolVersion, z.ZodMiniType>;
 
 // The common shape of every version after validation (the header differs; the rest is the same).
 type V1File = z.infer<(typeof protocolSchemas)['1.2.0']>;

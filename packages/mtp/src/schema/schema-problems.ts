@@ -1,6 +1,6 @@
 // zod issues → Problems, with the JSON Schema vocabulary (integer, array, object…) and the path of the
 // original file. zod reports issues in document order, which we keep.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { MESSAGES, jsonTypeOf, problem, type JsonPath, type Problem, type ProblemKey } from '../problems.js';
 import { EXPECTED_INTEGER, codePointLength } from './json-types.js';
 

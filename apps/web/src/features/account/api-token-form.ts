@@ -1,5 +1,5 @@
 import { API_TOKEN_DAYS_MAX, API_TOKEN_NAME_MAX } from '@greenhouse/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The expiries offered when a token is created, in days (the API takes any from 1 to 365). */
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
@@ -12,14 +12,17 @@ export const DEFAULT_TOKEN_EXPIRY_DAYS = 30;
 export const createTokenFormSchema = z.object({
   name: z
     .string({ error: 'apiErrors.token.name_required' })
-    .trim()
-    .min(1, { error: 'apiErrors.token.name_required' })
-    .max(API_TOKEN_NAME_MAX, { error: 'apiErrors.token.name_too_long' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'apiErrors.token.name_required' }),
+      z.maxLength(API_TOKEN_NAME_MAX, { error: 'apiErrors.token.name_too_long' }),
+    ),
   expiresInDays: z
-    .number({ error: 'validation.required' })
     .int({ error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(API_TOKEN_DAYS_MAX, { error: 'validation.required' }),
+    .check(
+      z.minimum(1, { error: 'validation.required' }),
+      z.maximum(API_TOKEN_DAYS_MAX, { error: 'validation.required' }),
+    ),
 });
 export type CreateTokenForm = z.infer<typeof createTokenFormSchema>;
 

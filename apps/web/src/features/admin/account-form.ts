@@ -5,17 +5,16 @@ import {
   type NumericInputOptions,
   type UpdateAdminAccountRequest,
 } from '@greenhouse/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The allowance fields' numeric-input rules (spec §5): whole numbers from 0 (the default) to a million. */
 export const allowanceInput: NumericInputOptions = { min: 0, max: 1_000_000, allowDecimals: false };
 
 // An empty allowance field cannot be saved; anything else it holds passed checkNumericInput as typed.
-const allowanceText = z.string().min(1, { error: 'validation.required' });
+const allowanceText = z.string().check(z.minLength(1, { error: 'validation.required' }));
 
 /** The admin's form of an account: the names as sign-up checks them, the numbers as typed (text). */
 export const accountFormSchema = z.object({
-  // signUpFormSchema is a zod/mini schema (without .pick): its fields are taken one by one.
   firstName: signUpFormSchema.shape.firstName,
   lastName: signUpFormSchema.shape.lastName,
   role: z.enum(roleNames, { error: 'validation.required' }),

@@ -7,20 +7,22 @@ import {
   type AgentDraft,
 } from '@greenhouse/mtp';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The draft editor's form: the draft's own schema (packages/mtp agentDraftSchema, so the rules cannot
  * drift), with its lists of plain texts (world facts, things to refuse) as lists of `{text}` rows (what
  * react-hook-form's field arrays hold) and the guardrail always present (empty when not given).
  */
-export const draftFormSchema = agentDraftSchema.extend({
-  context: z.array(z.object({ text: agentDraftSchema.shape.context.element })).max(DRAFT_LIMITS.contextLines),
+export const draftFormSchema = z.extend(agentDraftSchema, {
+  context: z
+    .array(z.object({ text: agentDraftSchema.shape.context.def.element }))
+    .check(z.maxLength(DRAFT_LIMITS.contextLines)),
   guardrail: z.object({
     badOutput: draftGuardrailSchema.shape.badOutput,
     badExamples: z
-      .array(z.object({ text: draftGuardrailSchema.shape.badExamples.element }))
-      .max(DRAFT_LIMITS.badExamples),
+      .array(z.object({ text: draftGuardrailSchema.shape.badExamples.def.element }))
+      .check(z.maxLength(DRAFT_LIMITS.badExamples)),
   }),
 });
 export type DraftFormInput = z.input<typeof draftFormSchema>;
@@ -76,8 +78,8 @@ interface DraftIssue {
 }
 
 /**
- * The error map of the draft form: each rule of the draft schema in the UI's language (the schema itself
- * has zod's English defaults). Pass it as the resolver's `error` option.
+ * The error map of the draft form: each rule of the draft schema in the UI's language (the schema's checks
+ * carry no messages of their own). Pass it as the resolver's `error` option.
  */
 export function draftErrorMap(t: TFunction) {
   return (issue: DraftIssue): string => {

@@ -2,7 +2,7 @@ import type { User } from '@greenhouse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Dialog } from '../../../components/dialog/dialog';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
@@ -19,7 +19,9 @@ import './delete-account-dialog.css';
 /** What the Google sign-in started here is for, so that coming back reopens this dialog. */
 export const DELETE_ACCOUNT_INTENT = 'delete-account';
 
-const withPassword = z.object({ password: z.string().min(1, { error: 'settings.delete.passwordRequired' }) });
+const withPassword = z.object({
+  password: z.string().check(z.minLength(1, { error: 'settings.delete.passwordRequired' })),
+});
 const withoutPassword = z.object({ password: z.string() });
 type DeleteAccountForm = z.infer<typeof withPassword>;
 
