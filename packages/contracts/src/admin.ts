@@ -143,7 +143,7 @@ export const adminChatSchema = z.object({
   /** answering: an answer is being written; closed: its agent was generated; open otherwise. */
   state: z.enum(['open', 'answering', 'closed']),
   /** The agent generated from it, while that agent exists. */
-  bloomId: z.string().nullable(),
+  bloomId: z.nullable(z.string()),
   /** ISO date-times. */
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -152,7 +152,7 @@ export type AdminChat = z.infer<typeof adminChatSchema>;
 
 export const adminChatListResponseSchema = z.object({
   chats: z.array(adminChatSchema),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type AdminChatListResponse = z.infer<typeof adminChatListResponseSchema>;
 
