@@ -22,11 +22,11 @@ const signedInModules = [
 const signedInChunk = new RegExp(`/assets/(${signedInModules.join('|')})-`);
 
 /**
- * What the sign-in page may fetch of JavaScript, gzip'd. The issue's goal is 150 KB; the page fetches 162 KB,
- * nearly all of it libraries (ARCHITECTURE.md, "A light first page"). The bound is the figure now, so a screen or
- * library that slips into the first bundle fails here.
+ * What the sign-in page may fetch of JavaScript, gzip'd: the issue's goal, 150 KB. The page fetches 139.3 KB,
+ * nearly all of it libraries (ARCHITECTURE.md, "A light first page"), so a screen or library that slips into the
+ * first bundle (react-hook-form, say: some 16 KB) fails here.
  */
-const SIGN_IN_JS_GZIP_BUDGET = 165_000;
+const SIGN_IN_JS_GZIP_BUDGET = 150_000;
 
 const assets = path.resolve('apps/web/dist');
 

@@ -1,5 +1,7 @@
 export * from './errors.js';
+export * from './password-rule.js';
 export * from './validation.js';
+export * from './requests.js';
 export * from './entities.js';
 export * from './account-entities.js';
 export * from './query-string.js';

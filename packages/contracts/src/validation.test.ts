@@ -1,35 +1,34 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod/mini';
 import { isErrorCode } from './errors.js';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_SPECIALS, passwordProblem } from './password-rule.js';
+import {
+  bloomNameRequestSchema,
+  changePasswordRequestSchema,
+  chatTitleRequestSchema,
+  requestResetRequestSchema,
+  setNewPasswordRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  updateAccountRequestSchema,
+} from './requests.js';
 import {
   BLOOM_NAME_MAX,
   BLOOM_NAME_SERVER_MAX,
   CHAT_TITLE_MAX,
   FIRST_NAME_MAX,
   LAST_NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PASSWORD_SPECIALS,
   bloomNameFormSchema,
-  bloomNameRequestSchema,
   changePasswordFormSchema,
-  changePasswordRequestSchema,
   chatTitleFormSchema,
-  chatTitleRequestSchema,
   checkNumericInput,
   isValidEmail,
   isValidNameFormat,
   languages,
-  passwordProblem,
   requestResetFormSchema,
-  requestResetRequestSchema,
   setNewPasswordFormSchema,
-  setNewPasswordRequestSchema,
   signInFormSchema,
-  signInRequestSchema,
   signUpFormSchema,
-  signUpRequestSchema,
-  updateAccountRequestSchema,
   uploadFileProblem,
   uploadFormSchema,
 } from './validation.js';

@@ -22,6 +22,9 @@ export interface ServerFormOptions<T extends FieldValues> {
  *   at once) — see visibleFieldError;
  * - `submitWith(send)`: a submit handler that runs `send` with the valid values and puts a failure's message
  *   on the field it names (focused) — see submitShowingFieldErrors. Other failures stay on the mutation.
+ *
+ * The signed-out forms use its twin without react-hook-form, useSchemaForm (the first page's size, issue 22):
+ * a change to what a user sees here belongs there too.
  */
 export function useServerForm<T extends FieldValues>({
   schema,

@@ -1,10 +1,22 @@
 import type { TFunction } from 'i18next';
-import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiRequestError } from './api-client';
 import { apiErrorKey, errorCodeOf } from './api-error-message';
 
-/** The react-hook-form error type of a message the server gave for a field. */
+/** The error type of a message the server gave for a field (react-hook-form's `type`, useSchemaForm's alike). */
 export const SERVER_ERROR_TYPE = 'server';
+
+/** A field's error as both form hooks keep it: its kind (a zod issue code, or SERVER_ERROR_TYPE) and i18n key. */
+export interface FieldErrorLike {
+  type: string;
+  message?: string | undefined;
+}
+
+/** Puts an error on a field (react-hook-form's setError, useSchemaForm's alike). */
+export type SetFieldError<F extends string> = (
+  field: F,
+  error: { type: string; message: string },
+  options: { shouldFocus: boolean },
+) => void;
 
 /** Where a failed call's message goes: onto a field of the form, or into the form's alert region. */
 export type FormErrorOutcome<F extends string> =
@@ -32,7 +44,7 @@ export function formErrorOutcome<F extends string>(
  */
 export function visibleFieldError(
   t: TFunction,
-  error: FieldError | undefined,
+  error: FieldErrorLike | undefined,
   touched: boolean | undefined,
   submitted: boolean,
 ): string | undefined {
@@ -44,10 +56,10 @@ export function visibleFieldError(
  * Runs a form's submit. When the call fails with a message for one of `fields`, the message is set on that
  * field (focused); any other failure stays on the mutation, for the form's alert region (FormErrorBanner).
  */
-export async function submitShowingFieldErrors<T extends FieldValues>(
+export async function submitShowingFieldErrors<F extends string>(
   submit: () => Promise<unknown>,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
+  fields: readonly F[],
+  setError: SetFieldError<F>,
 ): Promise<void> {
   try {
     await submit();

@@ -6,7 +6,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
-import { useServerForm } from '../../../hooks/use-server-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthFooter } from './auth-footer';
@@ -21,7 +21,7 @@ const fields = ['email'] as const;
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const { register, formState, shown, submitWith } = useServerForm<RequestResetForm>({
+  const { register, isSubmitting, shown, submitWith } = useSchemaForm<RequestResetForm>({
     schema: requestResetFormSchema,
     defaultValues: { email: '' },
     serverFields: fields,
@@ -63,7 +63,7 @@ export function ForgotPasswordForm() {
         <FormErrorBanner error={formError} />
         <SubmitButton
           className="btn btn--primary btn--block"
-          busy={formState.isSubmitting}
+          busy={isSubmitting}
           label={t('forgotPassword.submit')}
           busyLabel={t('forgotPassword.submitting')}
         />

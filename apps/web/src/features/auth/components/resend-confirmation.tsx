@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useServerForm } from '../../../hooks/use-server-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useResendConfirmation } from '../api/email-confirmation';
 import './auth-forms.css';
@@ -52,7 +52,7 @@ export function ResendConfirmationButton({ email, label, className }: ResendConf
 export function ResendConfirmationForm() {
   const { t } = useTranslation();
   const resend = useResendConfirmation();
-  const { register, formState, shown, submitWith } = useServerForm<RequestResetForm>({
+  const { register, isSubmitting, shown, submitWith } = useSchemaForm<RequestResetForm>({
     schema: requestResetFormSchema,
     defaultValues: { email: '' },
     serverFields: ['email'] as const,
@@ -83,7 +83,7 @@ export function ResendConfirmationForm() {
       </LiveRegion>
       <SubmitButton
         className="btn btn--primary btn--block"
-        busy={formState.isSubmitting}
+        busy={isSubmitting}
         label={t('resendConfirmation.newLink')}
         busyLabel={t('resendConfirmation.sending')}
       />

@@ -6,7 +6,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
-import { useServerForm } from '../../../hooks/use-server-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useSetNewPassword } from '../api/password-reset';
 import './auth-forms.css';
@@ -19,7 +19,7 @@ const INVALID_TOKEN = 'authorization.invalid_or_expired_password_reset_token';
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const setNewPassword = useSetNewPassword();
-  const { register, formState, shown, submitWith } = useServerForm<SetNewPasswordForm>({
+  const { register, isSubmitting, shown, submitWith } = useSchemaForm<SetNewPasswordForm>({
     schema: setNewPasswordFormSchema,
     defaultValues: { password: '', confirmPassword: '', token },
     serverFields: fields,
@@ -77,7 +77,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       />
       <SubmitButton
         className="btn btn--primary btn--block"
-        busy={formState.isSubmitting}
+        busy={isSubmitting}
         label={t('resetPassword.submit')}
         busyLabel={t('resetPassword.submitting')}
       />

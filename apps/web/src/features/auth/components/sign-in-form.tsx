@@ -1,5 +1,5 @@
 import { signInFormSchema, type SignInForm as SignInValues } from '@greenhouse/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -7,7 +7,8 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
-import { useServerForm } from '../../../hooks/use-server-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { SERVER_ERROR_TYPE } from '../../../lib/form-errors';
 import { useRuntimeConfigState } from '../../../lib/runtime-config';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorOutcome } from '../sign-in-error';
@@ -31,16 +32,13 @@ export function SignInForm() {
   // The Google button only shows where the server has Google sign-in configured.
   const config = useRuntimeConfigState();
   const googleSignIn = config.status === 'ready' && config.config.googleSignIn;
-  // Its own submit below: sign-in's failures go to notices as well as to fields (signInErrorOutcome).
-  const { register, handleSubmit, trigger, setError, formState, shown } = useServerForm<SignInValues>({
+  // Its own submit below: sign-in's failures go to notices as well as to fields (signInErrorOutcome). The form
+  // is valid or not from the start (spec §2: it validates on mount); its errors stay hidden until a field is
+  // touched.
+  const { register, handleSubmit, setError, isSubmitting, shown } = useSchemaForm<SignInValues>({
     schema: signInFormSchema,
     defaultValues: { email: '', password: '' },
   });
-
-  // The form validates on mount (spec §2); its errors stay hidden until a field is touched.
-  useEffect(() => {
-    void trigger();
-  }, [trigger]);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -52,7 +50,12 @@ export function SignInForm() {
       if (outcome.kind === 'info') setNotice({ tone: 'info', messageKey: outcome.messageKey });
       else if (outcome.kind === 'unconfirmed') {
         setNotice({ tone: 'info', messageKey: outcome.messageKey, resendTo: values.email });
-      } else setError(outcome.field, { type: 'server', message: outcome.messageKey }, { shouldFocus: true });
+      } else
+        setError(
+          outcome.field,
+          { type: SERVER_ERROR_TYPE, message: outcome.messageKey },
+          { shouldFocus: true },
+        );
     }
   });
 
@@ -100,7 +103,7 @@ export function SignInForm() {
         />
         <SubmitButton
           className="btn btn--primary btn--block"
-          busy={formState.isSubmitting}
+          busy={isSubmitting}
           label={t('signIn.submit')}
           busyLabel={t('signIn.submitting')}
         />

@@ -5,7 +5,7 @@ import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { currentLanguage } from '../../../lib/i18n';
-import { useServerForm } from '../../../hooks/use-server-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthFooter } from './auth-footer';
@@ -21,7 +21,7 @@ const fields = ['email', 'password', 'firstName', 'lastName'] as const;
 export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   const { t, i18n } = useTranslation();
   const signUp = useSignUp();
-  const { register, formState, shown, submitWith } = useServerForm<SignUpValues>({
+  const { register, isSubmitting, shown, submitWith } = useSchemaForm<SignUpValues>({
     schema: signUpFormSchema,
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
     serverFields: fields,
@@ -70,7 +70,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         <FormErrorBanner error={formError} />
         <SubmitButton
           className="btn btn--primary btn--block"
-          busy={formState.isSubmitting}
+          busy={isSubmitting}
           label={t('signUp.submit')}
           busyLabel={t('signUp.submitting')}
         />
