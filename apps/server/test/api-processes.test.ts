@@ -4,6 +4,10 @@
 // line carries the pid of the process that answered it (pino's `pid`). Each request below goes over a new
 // connection, which the primary hands to its HTTP processes in turn.
 import http from 'node:http';
+import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http-client.js';
@@ -209,4 +213,42 @@ describe.runIf(testDatabaseDriver() === 'postgres')('API_PROCESSES=2 (postgres)'
     const stopping = logLines().filter((l) => l.msg === 'shutting down');
     expect(new Set(stopping.map((l) => l.pid))).toEqual(new Set(pids));
   }, 60_000);
+});
+
+describe('API_PROCESSES that cannot start', () => {
+  afterAll(async () => {
+    await stopServerProcesses();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('stops at start with a message naming API_PROCESSES on the embedded database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-procs-embedded-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const p = startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), API_PROCESSES: '2' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/API_PROCESSES: more than 1 needs PostgreSQL/);
+  });
+
+  it.runIf(testDatabaseDriver() === 'postgres')(
+    'stops the primary (exit 1) when its HTTP processes cannot listen, instead of forking them again',
+    async () => {
+      const installation = await emptyInstallation('gh-procs-busy-', cleanups);
+      const busy = net.createServer();
+      await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+      const { port: taken } = busy.address() as net.AddressInfo;
+      const p = startServerProcess({
+        HOST: '127.0.0.1',
+        PORT: String(taken),
+        LOG_FORMAT: 'json',
+        API_PROCESSES: '2',
+        ...installation.env,
+      });
+      expect(await p.exited).toBe(1);
+      expect(p.output()).toContain(`Port ${taken} is already in use`);
+      expect(p.output()).toContain('an HTTP process stopped during start-up');
+      expect(p.output()).not.toContain('Greenhouse is running');
+    },
+    60_000,
+  );
 });
