@@ -5,7 +5,8 @@
 //   npm run bench:api -- --db postgres              one database (postgres | pglite)
 //   options: --duration <s> (per scenario, 10), --connections <n> (100), --users <n> (signed-in users of the
 //            "many users" scenarios, 20), --only <text> (the scenarios whose name contains it), --json (one JSON
-//            line per scenario as well)
+//            line per scenario as well), --processes <n> (the server's API_PROCESSES on PostgreSQL, 1; the
+//            embedded database always runs 1)
 //   BENCH_SERVER_ARGS: more Node arguments for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (profiling)
 //
 // What it does: builds what is stale (as `npm start` does: scripts/build.mjs), then for each database a fresh one
@@ -13,7 +14,8 @@
 // names the server it is made on; dropped after) or a new data directory for the embedded one (removed after) —
 // migrated and filled directly: the users (one with 25 agents, `--users` more with 25 each, and one whose 25
 // agents are all trained), five chats each. Then `node apps/server/dist/main.js` runs on it as in production
-// (RUN_JOBS=false: no worker takes the agents' jobs during the run; logs at info, to /dev/null), every user signs in
+// (RUN_JOBS=false: no worker takes the agents' jobs during the run; API_PROCESSES=--processes on PostgreSQL, so
+// with 2 a primary and two HTTP processes; logs at info, to /dev/null), every user signs in
 // through the API (POST /api/auth/signin), and each scenario runs a short warm-up, then `--duration` seconds.
 //
 // The agents: 25 per user as they are once uploaded and their data stages have run (paid at $0, training waiting),
@@ -43,6 +45,9 @@ const connections = Number(option('--connections', '100'));
 const manyUsers = Number(option('--users', '20'));
 const only = option('--only', '');
 const asJson = args.includes('--json');
+const processes = Number(option('--processes', '1'));
+if (!Number.isInteger(processes) || processes < 1)
+  throw new Error(`--processes: a whole number from 1, not ${processes}`);
 const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const AGENTS_PER_USER = 25;
@@ -341,7 +346,7 @@ async function onDatabase(driver) {
         RUN_JOBS: 'false',
         LOG_FORMAT: 'json',
         ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
-        ...(url ? { DATABASE_URL: url } : {}),
+        ...(url ? { DATABASE_URL: url, API_PROCESSES: String(processes) } : {}),
       },
       `${origin}/api/health`,
     );
@@ -400,7 +405,8 @@ async function onDatabase(driver) {
 // ---------------------------------------------------------------------------------------------------------------
 
 say(
-  `bench:api — ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}, ${connections} connections, ${duration} s per scenario`,
+  `bench:api — ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}, ${connections} connections, ${duration} s per scenario, ` +
+    `${processes} API process${processes === 1 ? '' : 'es'} on PostgreSQL (embedded: 1)`,
 );
 const bare = await bareFastify();
 say(

@@ -36,6 +36,7 @@ import { appVersion } from './lib/app-version.js';
 import { httpServerOptions } from './lib/http-timeouts.js';
 import { adminOnly, signedIn } from './lib/auth-context.js';
 import { instanceSecret } from './lib/instance-secret.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { webDistDir } from './lib/paths.js';
 import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -60,6 +61,11 @@ export interface AppOptions {
   log?: FastifyBaseLogger;
   /** Where the built web app is; tests may point elsewhere. */
   webRoot?: string;
+  /**
+   * Another process of this start did the one-time start-up work (an HTTP process under API_PROCESSES > 1,
+   * whose primary did it): this app does not free unpaid agents again. Unset: this app does it.
+   */
+  startUpDone?: boolean;
 }
 
 /**
@@ -70,6 +76,23 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** How often chats whose answer's lease ran out are freed and their prompts given back. */
 const ANSWER_SWEEP_MS = 60_000;
+
+/**
+ * Agents priced earlier that nobody paid for are free once the price is 0 (features/payments/free-agents.ts):
+ * once per start, by the app (or, under API_PROCESSES > 1, by the primary process before it forks).
+ */
+export async function freeAgentsAtStart(
+  config: Config,
+  db: Database['db'],
+  queue: JobQueue,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const freed = await freeUnpaidAgents(db, queue, {
+    priceCents: config.agentPriceCents,
+    providerConfigured: config.stripe !== null,
+  });
+  if (freed > 0) log.warn({ agents: freed }, 'unpaid agents made free (the price is 0 now)');
+}
 
 /** Builds the whole HTTP application: the API under /api, /config.json and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -139,12 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = new ArtifactFiles(config.artifactsDir);
   const accounts = new AccountService(db, sessions, files);
   const blooms = new BloomService(db, options.queue, config, files);
-  // Agents priced earlier that nobody paid for are free once the price is 0 (features/payments/free-agents.ts).
-  const freed = await freeUnpaidAgents(db, options.queue, {
-    priceCents: config.agentPriceCents,
-    providerConfigured: config.stripe !== null,
-  });
-  if (freed > 0) app.log.warn({ agents: freed }, 'unpaid agents made free (the price is 0 now)');
+  if (!options.startUpDone) await freeAgentsAtStart(config, db, options.queue, app.log);
   const payments = new PaymentService({
     db,
     queue: options.queue,
@@ -206,6 +224,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         global: false,
         // After the body is parsed, so a limit can key on it (sign-in: per address and e-mail).
         hook: 'preHandler',
+        // On PostgreSQL the counts are in the database, shared by every process (API_PROCESSES, other hosts);
+        // the embedded database has one process, which counts in memory.
+        ...(database.driver === 'postgres' ? { store: databaseRateLimitStore(db, { log: app.log }) } : {}),
         errorResponseBuilder: (_request, context) =>
           new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
       });

@@ -67,6 +67,19 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRAINING_CONCURRENCY: bad })).toThrow(/TRAINING_CONCURRENCY: must be/);
   });
 
+  it('reads API_PROCESSES: HTTP processes, 1 by default, a whole number, above 1 only on PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://u:p@db:5432/gh' };
+    expect(loadConfig({}).apiProcesses).toBe(1);
+    expect(loadConfig({ ...postgres }).apiProcesses).toBe(1);
+    expect(loadConfig({ ...postgres, API_PROCESSES: '2' }).apiProcesses).toBe(2);
+    expect(loadConfig({ API_PROCESSES: '1' }).apiProcesses).toBe(1);
+    for (const bad of ['0', '-1', '1.5', 'two', '65'])
+      expect(() => loadConfig({ ...postgres, API_PROCESSES: bad })).toThrow(/API_PROCESSES: must be/);
+    expect(() => loadConfig({ API_PROCESSES: '2' })).toThrow(
+      /API_PROCESSES: more than 1 needs PostgreSQL: the embedded database belongs to one process .*"2"/,
+    );
+  });
+
   it('lists every bad value with its variable name', () => {
     try {
       loadConfig({ PORT: '0', DATABASE_URL: 'sqlite://x', LOG_LEVEL: 'loud' });

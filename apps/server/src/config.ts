@@ -26,6 +26,13 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded database)')
       .optional(),
+    // HTTP processes (node:cluster) on PostgreSQL: one Node thread per process (main.ts, cluster-primary.ts).
+    API_PROCESSES: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 64')
+      .max(64, 'must be 1 to 64')
+      .default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
     TRUST_PROXY: booleanString.default(false),
@@ -90,6 +97,11 @@ const envSchema = z
     path: ['JOB_LEASE_SECONDS'],
     message: 'must be at least twice JOB_SLICE_SECONDS (a training slice must finish within its lease)',
   })
+  .refine((env) => env.API_PROCESSES === 1 || !!env.DATABASE_URL, {
+    path: ['API_PROCESSES'],
+    message:
+      'more than 1 needs PostgreSQL: the embedded database belongs to one process (set DATABASE_URL, or API_PROCESSES=1)',
+  })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
@@ -116,6 +128,8 @@ const envSchema = z
     database: env.DATABASE_URL
       ? ({ driver: 'postgres', url: env.DATABASE_URL } as const)
       : ({ driver: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
+    /** HTTP processes sharing the port (PostgreSQL only); above 1 the primary process serves no HTTP. */
+    apiProcesses: env.API_PROCESSES,
     logLevel: env.LOG_LEVEL,
     /** json or pretty; null: pretty at a terminal, json otherwise (lib/logger.ts). */
     logFormat: env.LOG_FORMAT ?? null,

@@ -201,6 +201,21 @@ export const ssoStates = pgTable('sso_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Rate-limit windows shared by every process of the installation (PostgreSQL; the embedded database's one
+ * process counts in memory): one row per route and client key, its hits in the window ending at `resets_at`.
+ * Rows whose window ended are reused by the next hit, and removed now and then (`rate-limit-store.ts`).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_resets_at').on(table.resetsAt)],
+);
+
 /** Values generated once per installation and shared by all its processes (e.g. signing keys). */
 export const instanceSecrets = pgTable('instance_secrets', {
   name: text('name').primaryKey(),

@@ -8,6 +8,8 @@ export interface StartFacts {
   /** The database driver actually opened. */
   driver: 'pglite' | 'postgres';
   logFormat: LogFormat;
+  /** HTTP processes (API_PROCESSES) when above 1: the banner's process is their primary, serving no HTTP. */
+  processes?: number;
 }
 
 /** A URL without its user name and password: banners and logs never show secrets. */
@@ -63,8 +65,9 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
         text: 'guided interview (set LLM_BASE_URL and LLM_MODEL for a model)',
         field: { mode: 'guided' },
       };
+  const cluster = facts.processes !== undefined && facts.processes > 1 ? facts.processes : null;
   const training = config.jobs.inProcess
-    ? `in this process, ${config.training.threads} thread${config.training.threads === 1 ? '' : 's'}${
+    ? `in ${cluster ? 'the primary process' : 'this process'}, ${config.training.threads} thread${config.training.threads === 1 ? '' : 's'}${
         config.training.preset === 'tiny' ? ', tiny preset' : ''
       }`
     : 'by standalone workers (RUN_JOBS=false)';
@@ -77,6 +80,14 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
     // APP_URL is the public address; say where the server itself listens when that is elsewhere.
     ...(listening === config.appUrl ? [] : [['listening', listening] as [string, string]]),
     ['database', database.text],
+    ...(cluster
+      ? [
+          ['processes', `${cluster} HTTP processes (API_PROCESSES), started by the primary`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['e-mail', mail.text],
     ['designer', designer.text],
     ['training', training],
@@ -99,6 +110,7 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
         preset: config.training.preset,
       },
       googleSignIn: config.google !== null,
+      ...(cluster ? { apiProcesses: cluster } : {}),
     },
   };
 }

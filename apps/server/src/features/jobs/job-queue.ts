@@ -77,9 +77,16 @@ export class JobQueue {
     log: FastifyBaseLogger,
     options: JobQueueOptions,
     types: readonly JobType<object>[],
+    /**
+     * `sender`: another process of this start (API_PROCESSES' primary) installed the schema, created the queues
+     * and keeps up the maintenance; this one only sends jobs and reads the queue (an HTTP process).
+     */
+    role: 'owner' | 'sender' = 'owner',
   ): Promise<JobQueue> {
+    const sender = role === 'sender';
     const boss = new PgBoss({
       maintenanceIntervalSeconds: options.maintenanceSeconds,
+      ...(sender ? { migrate: false, supervise: false, schedule: false } : {}),
       // Through our own connection (pool or PGlite): one database client per process.
       db: database.executor as PgBoss.Db,
       schema: 'pgboss',
@@ -106,7 +113,8 @@ export class JobQueue {
     //   under this lock the next process looks only once the schema is committed;
     // - they deadlocked in createQueue (a table partition each).
     // PGlite has one owner (and one connection, which that transaction would hold).
-    if (database.driver === 'postgres')
+    if (sender) await boss.start();
+    else if (database.driver === 'postgres')
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUES_LOCK})`);
         await boss.start();
@@ -120,7 +128,7 @@ export class JobQueue {
     // being worked by a process that is gone, so it is handed out again now rather than at expiry —
     // as it was, without counting a retry (the process died, the job did not fail). pg-boss has no
     // call for this (fail() counts a retry and waits its delay), hence the update of its table.
-    if (database.driver === 'pglite') {
+    if (database.driver === 'pglite' && !sender) {
       const executor = database.executor as PgBoss.Db;
       for (const { name } of types) {
         const { rows } = (await executor.executeSql(
