@@ -1,7 +1,58 @@
 import { bloomSummarySchema } from '@greenhouse/contracts';
 import { fixtureProtocol } from '@greenhouse/mtp/testing';
+import { bloomStageNames, type WorkStatus } from '@greenhouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { summarize } from './present-bloom.js';
+import type { StageView } from '../pipeline/stages.js';
+import { presentBloom, summarize } from './present-bloom.js';
+
+const at = new Date('2026-11-27T10:00:00.000Z');
+const row = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userId: '00000000-0000-4000-8000-000000000002',
+  name: 'Keeper',
+  datasetName: 'lighthouse_2_0_1.json',
+  paymentStatus: 'paid' as const,
+  priceCents: 0,
+  currency: 'usd',
+  createdAt: at,
+  updatedAt: at,
+  completedAt: null,
+};
+
+/** The seven stages with these statuses, in pipeline order (pending after the given ones). */
+const stages = (...statuses: WorkStatus[]): StageView[] =>
+  bloomStageNames.map((name, i) => ({
+    name,
+    status: statuses[i] ?? 'pending',
+    errorCode: null,
+    errorMessage: null,
+    progress: null,
+    metrics: null,
+    startedAt: null,
+    completedAt: null,
+  }));
+
+describe('presentBloom', () => {
+  it.each([
+    [[], 'pending', null, 'pending'],
+    [['completed', 'processing'], 'processing', 'preprocessing', 'pending'],
+    [['completed', 'completed', 'completed'], 'ready', 'analysis', 'pending'],
+    [['completed', 'completed', 'completed', 'processing'], 'ready', 'tokenization', 'processing'],
+    [['completed', 'completed', 'completed', 'completed', 'failed'], 'ready', 'training', 'failed'],
+    [['completed', 'completed', 'failed'], 'failed', 'analysis', 'pending'],
+  ] as const)('stages %j: dataset %s at %s, model %s', (statuses, dataset, stage, model) => {
+    const bloom = presentBloom(row, stages(...statuses), {
+      hasDownload: false,
+      protocolVersion: 1,
+      summary: null,
+    });
+    expect([bloom.dataset.status, bloom.dataset.stage, bloom.dataset.model.status]).toEqual([
+      dataset,
+      stage,
+      model,
+    ]);
+  });
+});
 
 describe('summarize', () => {
   it("gives each instruction its samples, reactions, and guardrails' line, refused examples and fixed answer", () => {
