@@ -17,9 +17,8 @@ import type { Config } from './config.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers } from './features/pipeline/start-workers.js';
-import { appVersion } from './lib/app-version.js';
-import { startBanner } from './lib/banner.js';
-import { chooseLogFormat, createLogger } from './lib/logger.js';
+import { sayStartBanner } from './lib/banner.js';
+import { createLogger } from './lib/logger.js';
 
 /** An HTTP process that ran at least this long is replaced at once; one that died sooner after a pause. */
 const STEADY_MS = 10_000;
@@ -103,13 +102,5 @@ export async function runPrimary(config: Config): Promise<void> {
 
   await allListening;
   starting = false;
-  const logFormat = chooseLogFormat(config.logFormat, process.stdout.isTTY);
-  const banner = startBanner(config, {
-    version: appVersion(),
-    driver: database.driver,
-    logFormat,
-    processes: count,
-  });
-  if (logFormat === 'json') log.info(banner.fields, banner.title);
-  else if (log.isLevelEnabled('info')) process.stdout.write(`\n${banner.lines.join('\n')}\n\n`);
+  sayStartBanner(config, log, { driver: database.driver, processes: count });
 }

@@ -10,9 +10,8 @@ import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers, type Workers } from './features/pipeline/start-workers.js';
-import { appVersion } from './lib/app-version.js';
-import { startBanner } from './lib/banner.js';
-import { chooseLogFormat, createLogger } from './lib/logger.js';
+import { sayStartBanner } from './lib/banner.js';
+import { createLogger } from './lib/logger.js';
 
 /**
  * One process serving HTTP. `alone` (API_PROCESSES=1): the whole server, as it always was — migrations, the
@@ -64,11 +63,7 @@ async function serve(config: Config, role: 'alone' | 'http-process') {
   }
   // An HTTP process's primary says it once all of them listen.
   if (!alone) return;
-  const logFormat = chooseLogFormat(config.logFormat, process.stdout.isTTY);
-  const banner = startBanner(config, { version: appVersion(), driver: database.driver, logFormat });
-  if (logFormat === 'json') log.info(banner.fields, banner.title);
-  // Readable logs: the facts as aligned lines between blank ones (at the info level, like any other line).
-  else if (log.isLevelEnabled('info')) process.stdout.write(`\n${banner.lines.join('\n')}\n\n`);
+  sayStartBanner(config, log, { driver: database.driver });
 }
 
 const config = loadConfigOrExit();

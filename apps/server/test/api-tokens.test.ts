@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  API_TOKEN_LIMIT,
-  apiTokenListResponseSchema,
-  bloomListResponseSchema,
-  createdApiTokenSchema,
-} from '@greenhouse/contracts';
+import { API_TOKEN_LIMIT, apiTokenListResponseSchema, bloomListResponseSchema } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { fixtureText } from '@greenhouse/mtp/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerClient, newToken } from './support/api-tokens.js';
 import { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient } from './support/users.js';
@@ -26,19 +22,6 @@ afterAll(async () => {
 });
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-async function newToken(client: SessionClient, name = 'CI', expiresInDays = 30) {
-  const res = await client.post('/api/account/tokens', { name, expiresInDays });
-  expect(res.status, res.text).toBe(201);
-  return createdApiTokenSchema.parse(res.body);
-}
-
-/** An API client with nothing but the token: no cookies, no CSRF header. */
-function bearerClient(token: string): SessionClient {
-  const client = new SessionClient(t.app);
-  client.headers.authorization = `Bearer ${token}`;
-  return client;
-}
 
 const tokenRow = async (id: string) =>
   (await t.database.db.select().from(schema.apiTokens).where(eq(schema.apiTokens.id, id)))[0];
@@ -125,7 +108,7 @@ describe('a token as a bearer', () => {
     const alice = await signedInClient(t, { firstName: 'Alice' });
     const bob = await signedInClient(t);
     const { id, token } = await newToken(alice.client);
-    const api = bearerClient(token);
+    const api = bearerClient(t.app, token);
     // Last seen long ago, so this use is recorded.
     await t.database.db
       .update(schema.users)
@@ -157,7 +140,7 @@ describe('a token as a bearer', () => {
     const alice = await signedInClient(t);
     const bob = await signedInClient(t);
     const { id, token } = await newToken(alice.client);
-    const api = bearerClient(token);
+    const api = bearerClient(t.app, token);
     expect((await api.get('/api/account/data')).status).toBe(200);
 
     for (const other of [
@@ -185,7 +168,7 @@ describe('a token as a bearer', () => {
       .update(schema.apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.apiTokens.id, expiring.id));
-    const expired = await bearerClient(expiring.token).get('/api/account/data');
+    const expired = await bearerClient(t.app, expiring.token).get('/api/account/data');
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('authorization.session_expired');
     const listed = apiTokenListResponseSchema.parse(
@@ -193,7 +176,7 @@ describe('a token as a bearer', () => {
     ).tokens;
     expect(listed.map((token) => token.id)).toEqual([kept.id]);
 
-    const api = bearerClient(kept.token);
+    const api = bearerClient(t.app, kept.token);
     expect((await api.get('/api/account/data')).status).toBe(200);
     await t.database.db.update(schema.users).set({ active: false }).where(eq(schema.users.id, alice.userId));
     const inactive = await api.get('/api/account/data');
@@ -204,7 +187,7 @@ describe('a token as a bearer', () => {
   it('may not manage credentials: tokens, sessions, the password, deleting the account (403), which stay as they were', async () => {
     const alice = await signedInClient(t);
     const { id, token } = await newToken(alice.client);
-    const api = bearerClient(token);
+    const api = bearerClient(t.app, token);
     const sessionId = (await alice.client.get('/api/account/sessions')).body.sessions[0].id as string;
 
     const calls: Array<[string, string, unknown?]> = [
@@ -246,11 +229,11 @@ describe('a session token as a bearer', () => {
       userId: alice.userId,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    const res = await bearerClient(token).get('/api/account/data');
+    const res = await bearerClient(t.app, token).get('/api/account/data');
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(alice.userId);
     // A session, not an API token: it may manage credentials.
-    expect((await bearerClient(token).get('/api/account/sessions')).status).toBe(200);
+    expect((await bearerClient(t.app, token).get('/api/account/sessions')).status).toBe(200);
   });
 });
 
@@ -258,8 +241,8 @@ describe('no admin rights from a token', () => {
   it("gives a user's token 403 on an admin call, and an admin's token the admin's rights", async () => {
     const user = await signedInClient(t);
     const admin = await signedInClient(t, { role: 'admin' });
-    const userApi = bearerClient((await newToken(user.client)).token);
-    const adminApi = bearerClient((await newToken(admin.client)).token);
+    const userApi = bearerClient(t.app, (await newToken(user.client)).token);
+    const adminApi = bearerClient(t.app, (await newToken(admin.client)).token);
 
     const refused = await userApi.get('/api/accounts');
     expect(refused.status).toBe(403);

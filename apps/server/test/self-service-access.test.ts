@@ -3,10 +3,11 @@
 // deactivated account's API token, the user's own API token, the user, and another user or an admin
 // reaching for the user's sessions and tokens by id.
 import { createHash } from 'node:crypto';
-import { createdApiTokenSchema } from '@greenhouse/contracts';
+
 import { schema } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerClient, newToken } from './support/api-tokens.js';
 import { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { signedInClient, TEST_PASSWORD } from './support/users.js';
@@ -63,19 +64,6 @@ const SESSION_ONLY = new Set([
   'POST /account/delete',
 ]);
 
-async function newToken(client: SessionClient) {
-  const res = await client.post('/api/account/tokens', { name: 'CI', expiresInDays: 30 });
-  expect(res.status, res.text).toBe(201);
-  return createdApiTokenSchema.parse(res.body);
-}
-
-/** An API client with nothing but the token: no cookies, no CSRF header. */
-function bearerClient(token: string): SessionClient {
-  const client = new SessionClient(t.app);
-  client.headers.authorization = `Bearer ${token}`;
-  return client;
-}
-
 const sessionsOf = (userId: string) =>
   t.database.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
 const tokensOf = (userId: string) =>
@@ -94,7 +82,7 @@ describe('who may call the self-service routes', () => {
     for (const [name, call] of CALLS) {
       const res = await call(nobody);
       expect([name, res.status, res.body.code]).toEqual([name, 401, 'authorization.unauthorized']);
-      const byToken = await call(bearerClient(unknownToken));
+      const byToken = await call(bearerClient(t.app, unknownToken));
       expect([name, 'token', byToken.status, byToken.body.code]).toEqual([
         name,
         'token',
@@ -110,7 +98,7 @@ describe('who may call the self-service routes', () => {
     // Deactivated by the flag only: the session row and the token are still there.
     const { client, userId, email } = await signedInClient(t);
     const { token } = await newToken(client);
-    const api = bearerClient(token);
+    const api = bearerClient(t.app, token);
     // Both work while the account is active (so the 401s below come from the deactivation).
     expect((await client.get('/api/account/sessions')).status).toBe(200);
     expect((await api.get('/api/account/export')).status).toBe(200);
@@ -135,7 +123,7 @@ describe('who may call the self-service routes', () => {
         401,
         'authorization.unauthorized',
       ]);
-      const byToken = await call(bearerClient(token)); // a fresh client: no cookie jar, no CSRF token
+      const byToken = await call(bearerClient(t.app, token)); // a fresh client: no cookie jar, no CSRF token
       expect([name, 'token', byToken.status, byToken.body.code]).toEqual([
         name,
         'token',
@@ -152,7 +140,7 @@ describe('who may call the self-service routes', () => {
   it("gives the user's own API token 403 access.forbidden on the calls that manage credentials, its data otherwise", async () => {
     const { client, userId } = await signedInClient(t);
     const { token } = await newToken(client);
-    const api = bearerClient(token);
+    const api = bearerClient(t.app, token);
     for (const [name, call, userStatus] of CALLS) {
       const res = await call(api);
       if (SESSION_ONLY.has(name))
@@ -180,7 +168,7 @@ describe('who may call the self-service routes', () => {
     const [aliceSession] = await sessionsOf(alice.userId);
     const bob = await signedInClient(t);
     const admin = await signedInClient(t, { role: 'admin' });
-    const bobApi = bearerClient((await newToken(bob.client)).token);
+    const bobApi = bearerClient(t.app, (await newToken(bob.client)).token);
 
     for (const [who, other] of [
       ['another user', bob.client],
@@ -212,7 +200,7 @@ describe('who may call the self-service routes', () => {
 
     // Alice's session and token still work.
     expect((await alice.client.get('/api/account/sessions')).status).toBe(200);
-    expect((await bearerClient(token).get('/api/account/data')).status).toBe(200);
+    expect((await bearerClient(t.app, token).get('/api/account/data')).status).toBe(200);
     const tokens = await tokensOf(alice.userId);
     expect(tokens.map((row) => row.tokenHash)).toEqual([createHash('sha256').update(token).digest('hex')]);
     expect((await sessionsOf(alice.userId)).map((row) => row.id)).toEqual([aliceSession!.id]);

@@ -1,7 +1,9 @@
 // What the server says once it listens: where it is and how it is set up, for a person at a terminal (a few
 // aligned lines) and for a log collector (one JSON line with the same facts as fields).
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { LogFormat } from './logger.js';
+import { appVersion } from './app-version.js';
+import { chooseLogFormat, type LogFormat } from './logger.js';
 
 export interface StartFacts {
   version: string;
@@ -113,4 +115,19 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
       ...(cluster ? { apiProcesses: cluster } : {}),
     },
   };
+}
+
+/**
+ * Says the banner once the server listens, in the log format this start chose: the JSON line, or the facts
+ * as aligned lines between blank ones (at the info level, like any other line).
+ */
+export function sayStartBanner(
+  config: Config,
+  log: Logger,
+  facts: Omit<StartFacts, 'version' | 'logFormat'>,
+): void {
+  const logFormat = chooseLogFormat(config.logFormat, process.stdout.isTTY);
+  const banner = startBanner(config, { ...facts, version: appVersion(), logFormat });
+  if (logFormat === 'json') log.info(banner.fields, banner.title);
+  else if (log.isLevelEnabled('info')) process.stdout.write(`\n${banner.lines.join('\n')}\n\n`);
 }

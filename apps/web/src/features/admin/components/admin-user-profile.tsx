@@ -102,33 +102,21 @@ function Profile({ account }: { account: AdminAccount }) {
 
       {account.pending && <Approval account={account} />}
 
-      <section className="admin-user__section" aria-labelledby="admin-user-facts">
-        <h2 id="admin-user-facts" className="admin-user__section-heading">
-          {t('admin.user.factsHeading')}
-        </h2>
+      <Section id="admin-user-facts" heading={t('admin.user.factsHeading')}>
         <Facts account={account} />
-      </section>
+      </Section>
 
-      <section className="admin-user__section" aria-labelledby="admin-user-edit">
-        <h2 id="admin-user-edit" className="admin-user__section-heading">
-          {t('admin.user.editHeading')}
-        </h2>
+      <Section id="admin-user-edit" heading={t('admin.user.editHeading')}>
         <EditForm account={account} />
-      </section>
+      </Section>
 
-      <section className="admin-user__section" aria-labelledby="admin-user-agents">
-        <h2 id="admin-user-agents" className="admin-user__section-heading">
-          {t('admin.user.agentsHeading', { count: account.agents })}
-        </h2>
+      <Section id="admin-user-agents" heading={t('admin.user.agentsHeading', { count: account.agents })}>
         <AgentsTable userId={account.id} />
-      </section>
+      </Section>
 
-      <section className="admin-user__section" aria-labelledby="admin-user-chats">
-        <h2 id="admin-user-chats" className="admin-user__section-heading">
-          {t('admin.user.chatsHeading', { count: account.chats })}
-        </h2>
+      <Section id="admin-user-chats" heading={t('admin.user.chatsHeading', { count: account.chats })}>
         <ChatsTable userId={account.id} />
-      </section>
+      </Section>
 
       <DeleteUser account={account} />
     </Frame>
@@ -366,6 +354,18 @@ function DeleteUser({ account }: { account: AdminAccount }) {
           onClose={() => setConfirming(false)}
         />
       )}
+    </section>
+  );
+}
+
+/** A titled part of the profile, named for assistive technology by its heading. */
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section className="admin-user__section" aria-labelledby={id}>
+      <h2 id={id} className="admin-user__section-heading">
+        {heading}
+      </h2>
+      {children}
     </section>
   );
 }

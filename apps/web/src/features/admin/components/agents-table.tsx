@@ -2,9 +2,7 @@ import type { AdminBloom } from '@greenhouse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Loader } from '../../../components/loader/loader';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
-import { RetryBanner } from '../../../components/notice/retry-banner';
 import { Spinner } from '../../../components/spinner/spinner';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { paths } from '../../../lib/paths';
@@ -12,6 +10,7 @@ import { useAdminBlooms, useRetryBloom } from '../api/admin-blooms';
 import { AdminTable } from './admin-table';
 import { NoValue } from './no-value';
 import { Pager } from './pager';
+import { QueryStates } from './query-states';
 import './agents-table.css';
 
 type RetryOutcome = { tone: 'success' | 'error'; text: string } | null;
@@ -58,76 +57,72 @@ export function AgentsTable({ userId }: { userId?: string }) {
       <LiveRegion assertive={outcome?.tone === 'error'}>
         {outcome && <Banner tone={outcome.tone}>{outcome.text}</Banner>}
       </LiveRegion>
-      {blooms.isError && !data ? (
-        <RetryBanner
-          text={t('admin.agents.loadFailed')}
-          error={blooms.error}
-          onRetry={() => void blooms.refetch()}
-        />
-      ) : !data ? (
-        <div className="agents-table__loading">
-          <Loader size="medium" />
-        </div>
-      ) : data.blooms.length === 0 ? (
-        <p className="agents-table__empty">
-          {userId ? t('admin.agents.emptyForUser') : t('admin.agents.empty')}
-        </p>
-      ) : (
-        <>
-          {/* One account's page says how many it has in its heading. */}
-          {!userId && <p className="agents-table__total">{t('admin.agents.total', { count: data.total })}</p>}
-          <AdminTable caption={t('admin.agents.caption')} columns={shown}>
-            {data.blooms.map((bloom) => {
-              const retrying = retry.isPending && retry.variables === bloom.id;
-              return (
-                <tr key={bloom.id} data-status={bloom.status}>
-                  <td data-label={columns.name} data-kind="wrap">
-                    {bloom.name}
-                  </td>
-                  {!userId && (
-                    <td data-label={columns.owner} data-kind="wrap">
-                      <Link className="text-link" to={paths.adminUser(bloom.owner.id)}>
-                        {bloom.owner.email}
-                      </Link>
+      <QueryStates
+        query={blooms}
+        loadFailed={t('admin.agents.loadFailed')}
+        emptyText={(result) =>
+          result.blooms.length > 0 ? null : userId ? t('admin.agents.emptyForUser') : t('admin.agents.empty')
+        }
+      >
+        {(result) => (
+          <>
+            {/* One account's page says how many it has in its heading. */}
+            {!userId && (
+              <p className="agents-table__total">{t('admin.agents.total', { count: result.total })}</p>
+            )}
+            <AdminTable caption={t('admin.agents.caption')} columns={shown}>
+              {result.blooms.map((bloom) => {
+                const retrying = retry.isPending && retry.variables === bloom.id;
+                return (
+                  <tr key={bloom.id} data-status={bloom.status}>
+                    <td data-label={columns.name} data-kind="wrap">
+                      {bloom.name}
                     </td>
-                  )}
-                  <td data-label={columns.stage}>
-                    <StageCell bloom={bloom} />
-                  </td>
-                  <td data-label={columns.payment}>{t(`paymentStatus.${bloom.payment.status}`)}</td>
-                  <td data-label={columns.failure}>
-                    {bloom.failure ? (
-                      <span className="agents-table__failure">
-                        {bloom.failure.message}
-                        <code className="agents-table__code">{bloom.failure.code}</code>
-                      </span>
-                    ) : (
-                      <NoValue />
+                    {!userId && (
+                      <td data-label={columns.owner} data-kind="wrap">
+                        <Link className="text-link" to={paths.adminUser(bloom.owner.id)}>
+                          {bloom.owner.email}
+                        </Link>
+                      </td>
                     )}
-                  </td>
-                  <td data-label={columns.actions}>
-                    {bloom.status === 'failed' ? (
-                      <button
-                        type="button"
-                        className="btn btn--outline agents-table__retry"
-                        onClick={() => void onRetry(bloom)}
-                        disabled={retrying}
-                        aria-busy={retrying}
-                        aria-label={t('admin.agents.retryLabel', { name: bloom.name })}
-                      >
-                        {retrying && <Spinner dark />}
-                        {retrying ? t('admin.agents.retrying') : t('admin.agents.retry')}
-                      </button>
-                    ) : (
-                      <NoValue />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </AdminTable>
-        </>
-      )}
+                    <td data-label={columns.stage}>
+                      <StageCell bloom={bloom} />
+                    </td>
+                    <td data-label={columns.payment}>{t(`paymentStatus.${bloom.payment.status}`)}</td>
+                    <td data-label={columns.failure}>
+                      {bloom.failure ? (
+                        <span className="agents-table__failure">
+                          {bloom.failure.message}
+                          <code className="agents-table__code">{bloom.failure.code}</code>
+                        </span>
+                      ) : (
+                        <NoValue />
+                      )}
+                    </td>
+                    <td data-label={columns.actions}>
+                      {bloom.status === 'failed' ? (
+                        <button
+                          type="button"
+                          className="btn btn--outline agents-table__retry"
+                          onClick={() => void onRetry(bloom)}
+                          disabled={retrying}
+                          aria-busy={retrying}
+                          aria-label={t('admin.agents.retryLabel', { name: bloom.name })}
+                        >
+                          {retrying && <Spinner dark />}
+                          {retrying ? t('admin.agents.retrying') : t('admin.agents.retry')}
+                        </button>
+                      ) : (
+                        <NoValue />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </AdminTable>
+          </>
+        )}
+      </QueryStates>
       {data && <Pager page={page} total={data.total} onPage={setPage} label={t('admin.agents.pagesLabel')} />}
     </div>
   );

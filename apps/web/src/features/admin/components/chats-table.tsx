@@ -1,11 +1,10 @@
 import { formatDateTime } from '@greenhouse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader } from '../../../components/loader/loader';
-import { RetryBanner } from '../../../components/notice/retry-banner';
 import { useAdminChats } from '../api/admin-chats';
 import { AdminTable } from './admin-table';
 import { Pager } from './pager';
+import { QueryStates } from './query-states';
 import './chats-table.css';
 
 /** One account's chats, most recently active first, a page of 10: title, designer, state and dates. */
@@ -25,37 +24,31 @@ export function ChatsTable({ userId }: { userId: string }) {
 
   return (
     <div className="chats-table">
-      {chats.isError && !data ? (
-        <RetryBanner
-          text={t('admin.chats.loadFailed')}
-          error={chats.error}
-          onRetry={() => void chats.refetch()}
-        />
-      ) : !data ? (
-        <div className="chats-table__loading">
-          <Loader size="medium" />
-        </div>
-      ) : data.chats.length === 0 ? (
-        <p className="chats-table__empty">{t('admin.chats.emptyForUser')}</p>
-      ) : (
-        <AdminTable caption={t('admin.chats.caption')} columns={Object.values(columns)}>
-          {data.chats.map((chat) => (
-            <tr key={chat.id} data-state={chat.state}>
-              <td data-label={columns.title} data-kind="wrap">
-                {chat.title}
-              </td>
-              <td data-label={columns.mode}>{t(`admin.chats.modes.${chat.mode}`)}</td>
-              <td data-label={columns.state}>
-                <span className={`chats-table__state chats-table__state--${chat.state}`}>
-                  {t(`admin.chats.states.${chat.state}`)}
-                </span>
-              </td>
-              <td data-label={columns.created}>{date(chat.createdAt)}</td>
-              <td data-label={columns.updated}>{date(chat.updatedAt)}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryStates
+        query={chats}
+        loadFailed={t('admin.chats.loadFailed')}
+        emptyText={(result) => (result.chats.length === 0 ? t('admin.chats.emptyForUser') : null)}
+      >
+        {(result) => (
+          <AdminTable caption={t('admin.chats.caption')} columns={Object.values(columns)}>
+            {result.chats.map((chat) => (
+              <tr key={chat.id} data-state={chat.state}>
+                <td data-label={columns.title} data-kind="wrap">
+                  {chat.title}
+                </td>
+                <td data-label={columns.mode}>{t(`admin.chats.modes.${chat.mode}`)}</td>
+                <td data-label={columns.state}>
+                  <span className={`chats-table__state chats-table__state--${chat.state}`}>
+                    {t(`admin.chats.states.${chat.state}`)}
+                  </span>
+                </td>
+                <td data-label={columns.created}>{date(chat.createdAt)}</td>
+                <td data-label={columns.updated}>{date(chat.updatedAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </QueryStates>
       {data && <Pager page={page} total={data.total} onPage={setPage} label={t('admin.chats.pagesLabel')} />}
     </div>
   );

@@ -2,9 +2,7 @@ import { formatDateTime, roleNames, type AdminAccount } from '@greenhouse/contra
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Loader } from '../../../components/loader/loader';
 import { LiveRegion } from '../../../components/notice/notice';
-import { RetryBanner } from '../../../components/notice/retry-banner';
 import { paths } from '../../../lib/paths';
 import { useAdminAccounts } from '../api/admin-accounts';
 import { statusFilterQuery, statusFilters, type StatusFilter } from '../account-status';
@@ -12,6 +10,7 @@ import { usersQueryFrom, usersSearchUpdate, type UsersSearch } from '../users-se
 import { AccountStatusPill } from './account-status-pill';
 import { AdminTable } from './admin-table';
 import { Pager } from './pager';
+import { QueryStates } from './query-states';
 import './users-tab.css';
 
 /** How long the e-mail search waits after the last keystroke before it asks the server. */
@@ -130,25 +129,19 @@ export function UsersTab() {
         )}
       </LiveRegion>
 
-      {accounts.isError && !data ? (
-        <RetryBanner
-          text={t('admin.users.loadFailed')}
-          error={accounts.error}
-          onRetry={() => void accounts.refetch()}
-        />
-      ) : !data ? (
-        <div className="users-tab__loading">
-          <Loader size="medium" />
-        </div>
-      ) : data.accounts.length === 0 ? (
-        <p className="users-tab__empty">
-          {search.email || search.role !== 'all' || search.status !== 'all'
-            ? t('admin.users.noMatches')
-            : t('admin.users.empty')}
-        </p>
-      ) : (
-        <UsersTable accounts={data.accounts} busy={accounts.isFetching} />
-      )}
+      <QueryStates
+        query={accounts}
+        loadFailed={t('admin.users.loadFailed')}
+        emptyText={(result) =>
+          result.accounts.length > 0
+            ? null
+            : search.email || search.role !== 'all' || search.status !== 'all'
+              ? t('admin.users.noMatches')
+              : t('admin.users.empty')
+        }
+      >
+        {(result) => <UsersTable accounts={result.accounts} busy={accounts.isFetching} />}
+      </QueryStates>
 
       {data && (
         <Pager
