@@ -1,4 +1,5 @@
 import { schema, type Db } from '@greenhouse/db';
+import DataLoader from 'dataloader';
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type {
@@ -13,6 +14,11 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { isUuid } from '../../lib/owned-list.js';
 
 export type SessionRow = typeof schema.sessions.$inferSelect;
+
+interface LookupRow {
+  session: SessionRow;
+  user: typeof schema.users.$inferSelect;
+}
 
 export interface SessionOpening extends SignInClient {
   signedInWith: SignInMethod;
@@ -32,19 +38,37 @@ const TOUCH_INTERVAL_MS = 60_000;
  * SESSION_MAX_HOURS after sign-in, whichever comes first.
  */
 export class SessionStore implements SessionFinder {
-  // Every API request looks its session up: a prepared statement (built once, parsed once per connection).
-  private readonly lookup;
+  /**
+   * Every API request looks its session up. The lookups that arrive within one turn of the event loop go to the
+   * database as one query (DataLoader, dispatched on setImmediate: after the turn's I/O callbacks, where
+   * process.nextTick would send each request's alone). Under load that is one round trip for dozens of
+   * requests instead of one each — the query was most of a signed-in read's cost (issue 22's profile).
+   * It reads nothing older than a lookup of its own would: the query is sent after every request in it arrived,
+   * so its snapshot is taken after any write whose answer the client had before it asked. No cache (cache:
+   * false): a lookup never outlives its batch.
+   */
+  private readonly lookups: DataLoader<string, LookupRow | undefined>;
 
   constructor(
     private readonly db: Db,
     private readonly timeouts: Config['session'],
   ) {
-    this.lookup = db
+    // A prepared statement (built once, parsed once per connection); `= any($1)` keeps it one statement
+    // whatever the batch's size.
+    const lookup = db
       .select({ session: schema.sessions, user: schema.users })
       .from(schema.sessions)
       .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
-      .where(eq(schema.sessions.tokenHash, sql.placeholder('tokenHash')))
+      .where(sql`${schema.sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
       .prepare('session_lookup');
+    this.lookups = new DataLoader(
+      async (tokenHashes) => {
+        const rows = await lookup.execute({ tokenHashes: [...new Set(tokenHashes)] });
+        const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+        return tokenHashes.map((tokenHash) => byHash.get(tokenHash));
+      },
+      { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch), maxBatchSize: 500 },
+    );
   }
 
   async create(userId: string, opening: SessionOpening): Promise<OpenedSession> {
@@ -67,7 +91,7 @@ export class SessionStore implements SessionFinder {
 
   async find(token: string): Promise<SessionLookup> {
     const tokenHash = sha256(token);
-    const [row] = await this.lookup.execute({ tokenHash });
+    const row = await this.lookups.load(tokenHash);
     // A deactivated account's sessions end with the deactivation; this also closes the moment between
     // that commit and their deletion (features/admin/update-account.ts).
     if (!row || !row.user.active) return null;
