@@ -14,7 +14,7 @@ const typeCheckedSerializer: FastifySerializerCompiler<unknown> = () => (data) =
 export const typeCheckedAnswer = { serializerCompiler: typeCheckedSerializer } as const;
 
 /**
- * Sends an answer already written as JSON text (a kept one: lib/versioned-json-cache.ts), as it is: a string
+ * Sends an answer already written as JSON text (a kept one: lib/versioned-cache.ts), as it is: a string
  * with a JSON content type passes no serializer. Its route's response schema still documents it.
  */
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {

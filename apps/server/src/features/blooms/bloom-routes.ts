@@ -50,7 +50,7 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     path: '/blooms/:id',
     item: bloomSchema,
     renameBody: bloomNameRequestSchema,
-    get: (user, id) => blooms.get(user, id),
+    get: (user, id) => blooms.page(user, id),
     rename: (user, id, body) => blooms.rename(user, id, body.name),
     delete: (user, id) => blooms.delete(user, id),
   });

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import { isUuid, OwnedList } from '../../lib/owned-list.js';
-import { VersionedJsonCache } from '../../lib/versioned-json-cache.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
@@ -53,9 +53,17 @@ export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
 
 /** How much of the agents lists a process keeps (about 2,000 pages of 25 agents). */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+/** How much of the agent pages a process keeps (about 4,000 agents; a trained one's metrics are larger). */
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 export class BloomService {
-  private readonly lists = new VersionedJsonCache(LIST_CACHE_BYTES);
+  // Both kept under the user's data version (lib/versioned-cache.ts): the lists as JSON text, the agents
+  // with their JSON size.
+  private readonly lists = new VersionedCache<string>(LIST_CACHE_BYTES, (json) => json.length);
+  private readonly pages = new VersionedCache<{ bloom: Bloom; bytes: number }>(
+    PAGE_CACHE_BYTES,
+    (page) => page.bytes,
+  );
 
   constructor(
     private readonly db: Db,
@@ -113,16 +121,37 @@ export class BloomService {
     return row;
   }
 
+  /** The agent as it is now: after a write, which the version read with the session does not yet count. */
   async get(user: UserRow, id: string): Promise<Bloom> {
+    return this.withTrainingLine(await this.read(user, id));
+  }
+
+  /**
+   * GET /blooms/{id}: the agent is kept per user and agent under the user's data version (read with the
+   * session, before the agent), like the list; only its place in the training line, which other users'
+   * agents move, is read for each request.
+   */
+  async page(user: UserRow, id: string): Promise<Bloom> {
+    const { bloom } = await this.pages.get(`${user.id} ${id}`, user.dataVersion, async () => {
+      const read = await this.read(user, id);
+      return { bloom: read, bytes: JSON.stringify(read).length };
+    });
+    return this.withTrainingLine(bloom);
+  }
+
+  private async read(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
-    const bloom = this.present(row, row.protocol);
+    return this.present(row, row.protocol);
+  }
+
+  private async withTrainingLine(bloom: Bloom): Promise<Bloom> {
     // Only an agent whose training is under way can wait in its line (one query fewer for the others).
     const { status, model } = bloom.dataset;
     const training =
       status === 'ready' &&
       bloom.payment.status === 'paid' &&
       (model.status === 'pending' || model.status === 'processing');
-    return training ? { ...bloom, trainingLine: await trainingLine(this.queue, id) } : bloom;
+    return training ? { ...bloom, trainingLine: await trainingLine(this.queue, bloom.id) } : bloom;
   }
 
   /**
@@ -130,8 +159,8 @@ export class BloomService {
    * with the session, before the page), then served again until anything of their agents changes.
    */
   async listJson(user: UserRow, query: ListQuery): Promise<string> {
-    return this.lists.get(`${user.id} ${JSON.stringify(query)}`, user.dataVersion, () =>
-      this.list(user, query),
+    return this.lists.get(`${user.id} ${JSON.stringify(query)}`, user.dataVersion, async () =>
+      JSON.stringify(await this.list(user, query)),
     );
   }
 

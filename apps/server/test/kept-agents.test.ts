@@ -1,6 +1,7 @@
-// The agents list is kept per process and served again while the user's data version (users.data_version,
-// bumped by the database's triggers) has not moved: every kind of change to a user's agents, made by this
-// process or another, shows in the next list of every process; nothing of another user's moves it.
+// The agents list and the agent pages are kept per process and served again while the user's data version
+// (users.data_version, bumped by the database's triggers) has not moved: every kind of change to a user's
+// agents, made by this process or another, shows in the next list and page of every process; nothing of
+// another user's moves it.
 import { bloomListResponseSchema, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { fixtureText } from '@greenhouse/mtp/testing';
@@ -52,6 +53,16 @@ async function agentInBothLists(): Promise<Bloom | undefined> {
   return a.blooms.find((bloom) => bloom.id === bloomId);
 }
 
+/** The agent as both processes' next pages show it (each must show the same); null when both answer 404. */
+async function agentPageInBoth(): Promise<Bloom | null> {
+  const [a, b] = [await here.get(`/api/blooms/${bloomId}`), await elsewhere.get(`/api/blooms/${bloomId}`)];
+  expect(b.status).toBe(a.status);
+  if (a.status === 404) return null;
+  expect(a.status, a.text).toBe(200);
+  expect(b.body).toEqual(a.body);
+  return a.body as Bloom;
+}
+
 const dataVersion = async (id: string): Promise<number> => {
   const [row] = await t.database.db
     .select({ v: schema.users.dataVersion })
@@ -60,9 +71,10 @@ const dataVersion = async (id: string): Promise<number> => {
   return row!.v;
 };
 
-describe('the kept agents list', () => {
-  it('is served again while nothing of the user’s agents changed', async () => {
+describe('the kept agents list and agent pages', () => {
+  it('are served again while nothing of the user’s agents changed', async () => {
     const before = await agentInBothLists();
+    expect((await agentPageInBoth())?.name).toBe(before?.name);
     // A change the triggers do not see (replication role: no triggers fire) leaves the version, and so the
     // kept lists, as they were: what a list shows then comes from the cache, not from a new query.
     await t.database.db.transaction(async (tx) => {
@@ -70,16 +82,26 @@ describe('the kept agents list', () => {
       await tx.update(schema.blooms).set({ name: 'Unseen' }).where(eq(schema.blooms.id, bloomId));
     });
     expect((await agentInBothLists())?.name).toBe(before?.name);
+    expect((await agentPageInBoth())?.name).toBe(before?.name);
     await t.database.db
       .update(schema.blooms)
       .set({ name: before!.name })
       .where(eq(schema.blooms.id, bloomId));
   });
 
-  it('shows a rename made in another process', async () => {
+  it('show a rename made in another process', async () => {
     await agentInBothLists();
+    await agentPageInBoth();
     expect((await elsewhere.put(`/api/blooms/${bloomId}`, { name: 'Renamed elsewhere' })).status).toBe(200);
     expect((await agentInBothLists())?.name).toBe('Renamed elsewhere');
+    expect((await agentPageInBoth())?.name).toBe('Renamed elsewhere');
+  });
+
+  it('never answer a write with the agent as it was kept before it', async () => {
+    expect((await agentPageInBoth())?.name).toBe('Renamed elsewhere');
+    const renamed = await here.put(`/api/blooms/${bloomId}`, { name: 'Renamed here' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Renamed here');
   });
 
   it('shows a stage a worker moved on, a new protocol version and the agent file', async () => {
@@ -94,25 +116,30 @@ describe('the kept agents list', () => {
       .where(
         and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, 'data_preparation_stage_1')),
       );
-    const moved = await agentInBothLists();
-    expect(moved?.stages[0]).toMatchObject({
-      status: 'processing',
-      progress: { percent: 30, step: 3, totalSteps: 10, etaSeconds: 60 },
-    });
+    const moved = { listed: await agentInBothLists(), page: await agentPageInBoth() };
+    for (const agent of [moved.listed, moved.page]) {
+      expect(agent?.stages[0]).toMatchObject({
+        status: 'processing',
+        progress: { percent: 30, step: 3, totalSteps: 10, etaSeconds: 60 },
+      });
+    }
 
     await t.database.db
       .insert(schema.bloomProtocols)
       .values({ bloomId, version: 2, content: JSON.parse(fixtureText('lighthouse_2_0_1.json')) });
     expect((await agentInBothLists())?.protocolVersion).toBe(2);
+    expect((await agentPageInBoth())?.protocolVersion).toBe(2);
 
     expect((await agentInBothLists())?.downloadURL).toBeNull();
+    expect((await agentPageInBoth())?.downloadURL).toBeNull();
     await t.database.db
       .insert(schema.bloomArtifacts)
       .values({ bloomId, stage: AGENT_FILE.stage, kind: AGENT_FILE.kind, content: { path: 'agent.json' } });
     expect((await agentInBothLists())?.downloadURL).toBe(`/api/blooms/${bloomId}/download`);
+    expect((await agentPageInBoth())?.downloadURL).toBe(`/api/blooms/${bloomId}/download`);
   });
 
-  it('moves only its owner’s version', async () => {
+  it('move only with their owner’s version', async () => {
     const { client: bob, userId: bobId } = await signedInClient(t);
     const [mine, bobs] = [await dataVersion(userId), await dataVersion(bobId)];
     const upload = await bob.upload('/api/bloom/upload', {
@@ -124,10 +151,12 @@ describe('the kept agents list', () => {
     expect((await listed(bob)).total).toBe(1);
   });
 
-  it('shows a deletion made in another process', async () => {
+  it('show a deletion made in another process', async () => {
     expect((await agentInBothLists())?.id).toBe(bloomId);
+    expect((await agentPageInBoth())?.id).toBe(bloomId);
     expect((await elsewhere.delete(`/api/blooms/${bloomId}`)).status).toBe(204);
     expect(await agentInBothLists()).toBeUndefined();
+    expect(await agentPageInBoth()).toBeNull();
     expect((await listed(here)).total).toBe(0);
   });
 });
