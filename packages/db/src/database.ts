@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDirectory, type DirectoryLock, type OwnerRequestHandler } from './dir-lock.js';
 import { serveImages, takeImage } from './embedded-image.js';
+import { takeTurns } from './pglite-turns.js';
 import type { SqlExecutor } from './sql-executor.js';
 import * as schema from './schema.js';
 
@@ -99,6 +100,7 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob 
   } else {
     client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
+  takeTurns(client);
   const db = drizzlePglite(client, { schema });
   return {
     db,

@@ -25,6 +25,31 @@ describe('the embedded database (PGlite in DATA_DIR)', () => {
   }, 60_000);
 });
 
+describe('the embedded database under a backlog of queries', () => {
+  it('lets the event loop come round between them, still in their order of arrival', async () => {
+    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    try {
+      // Each longer than a turn's budget; PGlite works them on the main thread.
+      const slow = sql`select pg_sleep(0.03)`;
+      const done: string[] = [];
+      const backlog = [
+        database.db.execute(slow).then(() => done.push('query')),
+        database.executor.executeSql('select pg_sleep(0.03)').then(() => done.push('exec')),
+        database.db.transaction((tx) => tx.execute(slow)).then(() => done.push('transaction')),
+        database.db.execute(slow).then(() => done.push('last')),
+      ];
+      // What a new connection, a socket's data or a timer waits for: the next turn of the event loop.
+      const doneWhenLoopTurned = new Promise<number>((resolve) => setImmediate(() => resolve(done.length)));
+      await Promise.all(backlog);
+      // One turn took the whole backlog before.
+      expect(await doneWhenLoopTurned).toBeLessThan(backlog.length);
+      expect(done).toEqual(['query', 'exec', 'transaction', 'last']);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe(`the test database (${testDatabaseDriver()})`, () => {
   it('is migrated and isolated per call', async () => {
     const a = await createTestDatabase();
