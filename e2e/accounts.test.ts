@@ -40,7 +40,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await page.getByText(t.emailConfirmation.confirmed.text).waitFor();
 
     await page.goto('/auth/sign-in');
-    await page.getByLabel(t.signIn.email).fill(email);
+    await page.getByLabel(t.forms.email).fill(email);
     await page.getByLabel(t.signIn.password).fill(PASSWORD);
     await page.getByRole('button', { name: t.signIn.submit }).click();
     await page.waitForURL('**/chat/new');
@@ -111,7 +111,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
   it('shows a wrong password on the password field', async () => {
     const page = await newPage();
     await page.goto('/auth/sign-in');
-    await page.getByLabel(en.signIn.email).fill(admin.email);
+    await page.getByLabel(en.forms.email).fill(admin.email);
     await page.getByLabel(en.signIn.password).fill('Wrong#2026x');
     await page.getByRole('button', { name: en.signIn.submit }).click();
     await page.getByText(en.apiErrors.authorization.invalid_credentials).waitFor();

@@ -92,7 +92,7 @@ describe.skipIf(!hasBrowser)('the admin panel in the browser', () => {
 
     // Its owner signs in now and has 7 prompts a month.
     await owner.goto('/auth/sign-in');
-    await owner.getByLabel(en.signIn.email).fill(email);
+    await owner.getByLabel(en.forms.email).fill(email);
     await owner.getByLabel(en.signIn.password).fill(PASSWORD);
     await owner.getByRole('button', { name: en.signIn.submit }).click();
     await owner.waitForURL('**/chat/new');

@@ -43,7 +43,7 @@ describe.skipIf(!hasBrowser)('sign-in and its outcomes in the browser', () => {
       await useLanguage(page, language);
       await page.getByRole('heading', { name: t.signIn.heading }).waitFor();
 
-      const emailField = page.getByLabel(t.signIn.email);
+      const emailField = page.getByLabel(t.forms.email);
       const passwordField = page.getByLabel(t.signIn.password);
       const submit = page.getByRole('button', { name: t.signIn.submit });
       const forgot = page.getByRole('link', { name: t.signIn.forgotPassword });

@@ -69,7 +69,7 @@ describe.skipIf(!hasBrowser)('settings in the browser', () => {
     await page.waitForURL('**/auth/sign-in');
     await page.getByText(del.deleted).waitFor();
 
-    await page.getByLabel(en.signIn.email).fill(email);
+    await page.getByLabel(en.forms.email).fill(email);
     await page.getByLabel(en.signIn.password).fill(PASSWORD);
     await page.getByRole('button', { name: en.signIn.submit }).click();
     await page.getByText(en.apiErrors.authorization.invalid_credentials).waitFor();

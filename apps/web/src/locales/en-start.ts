@@ -58,7 +58,6 @@ export const enStart = {
     google: 'Continue with Google',
     connecting: 'Connecting...',
     divider: 'or',
-    email: 'Email',
     emailPlaceholder: 'you@example.com',
     password: 'Password',
     passwordPlaceholder: 'Enter your password',

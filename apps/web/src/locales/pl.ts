@@ -56,7 +56,6 @@ export const pl: Translations = {
     google: 'Kontynuuj z Google',
     connecting: 'Łączenie...',
     divider: 'lub',
-    email: 'E-mail',
     emailPlaceholder: 'ty@przyklad.pl',
     password: 'Hasło',
     passwordPlaceholder: 'Wpisz swoje hasło',

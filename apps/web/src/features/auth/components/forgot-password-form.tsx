@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
 import { Outcome } from '../../../components/notice/notice';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthFooter } from './auth-footer';
+import { EmailField } from './email-field';
 import './auth-forms.css';
 
 const fields = ['email'] as const;
@@ -51,15 +51,7 @@ export function ForgotPasswordForm() {
   return (
     <div className="auth-stack">
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('forms.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('signIn.emailPlaceholder')}
-          error={shown('email')}
-          {...register('email')}
-        />
+        <EmailField error={shown('email')} {...register('email')} />
         <FormErrorBanner error={formError} />
         <SubmitButton
           className="btn btn--primary btn--block"

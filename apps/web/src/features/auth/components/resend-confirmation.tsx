@@ -3,12 +3,12 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useResendConfirmation } from '../api/email-confirmation';
+import { EmailField } from './email-field';
 import './auth-forms.css';
 
 interface ResendConfirmationButtonProps {
@@ -66,15 +66,7 @@ export function ResendConfirmationForm() {
 
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        label={t('forms.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('signIn.emailPlaceholder')}
-        error={shown('email')}
-        {...register('email')}
-      />
+      <EmailField error={shown('email')} {...register('email')} />
       <FormErrorBanner error={formError} />
       <LiveRegion>
         {resend.isSuccess && (

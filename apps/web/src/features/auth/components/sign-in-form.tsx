@@ -15,6 +15,7 @@ import { signInErrorOutcome } from '../sign-in-error';
 import { AuthFooter } from './auth-footer';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { ResendConfirmationButton } from './resend-confirmation';
+import { EmailField } from './email-field';
 import './sign-in-form.css';
 
 /**
@@ -84,15 +85,7 @@ export function SignInForm() {
       </LiveRegion>
 
       <form className="sign-in__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('signIn.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('signIn.emailPlaceholder')}
-          error={shown('email')}
-          {...register('email')}
-        />
+        <EmailField error={shown('email')} {...register('email')} />
         <TextField
           label={t('signIn.password')}
           type="password"

@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
 import { AuthFooter } from './auth-footer';
+import { EmailField } from './email-field';
 import './auth-forms.css';
 
 const fields = ['email', 'password', 'firstName', 'lastName'] as const;
@@ -38,15 +39,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <div className="auth-stack">
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('forms.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('signIn.emailPlaceholder')}
-          error={shown('email')}
-          {...register('email')}
-        />
+        <EmailField error={shown('email')} {...register('email')} />
         <TextField
           label={t('forms.password')}
           type="password"
