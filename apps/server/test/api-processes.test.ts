@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from './support/http-client.js';
+import { signedInHttpClient } from './support/http-client.js';
 import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
 import {
   freePort,
@@ -20,7 +20,6 @@ import {
   type ServerProcess,
 } from './support/server-process.js';
 import { exampleProtocol, pollBloom } from './support/training.js';
-import { TEST_PASSWORD } from './support/users.js';
 
 const cleanups: Cleanup[] = [];
 let server: ServerProcess;
@@ -145,9 +144,7 @@ describe.runIf(testDatabaseDriver() === 'postgres')('API_PROCESSES=2 (postgres)'
   });
 
   it('works the job queue in the primary only', async () => {
-    const client = new HttpClient(`http://127.0.0.1:${port}`);
-    await client.get('/api/health');
-    expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+    const client = await signedInHttpClient(port, email);
     const res = await client.upload('/api/bloom/upload', 'agent.json', exampleProtocol());
     expect(res.status).toBe(201);
     const id = (res.json as { id: string }).id;

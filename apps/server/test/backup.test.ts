@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpClient } from './support/http-client.js';
+import { signedInHttpClient, type HttpClient } from './support/http-client.js';
 import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
 import {
   freePort,
@@ -20,7 +20,6 @@ import {
   type ServerProcess,
 } from './support/server-process.js';
 import { exampleProtocol, pollBloom, settled, TRAINED_FILES } from './support/training.js';
-import { TEST_PASSWORD } from './support/users.js';
 
 const cleanups: Cleanup[] = [];
 afterAll(async () => {
@@ -58,9 +57,7 @@ async function startServer(env: NodeJS.ProcessEnv, email: string) {
     TRAINING_THREADS: '1',
   });
   await waitUntilRunning(server, 60_000);
-  const client = new HttpClient(`http://127.0.0.1:${port}`);
-  await client.get('/api/health');
-  expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+  const client = await signedInHttpClient(port, email);
   return { server, client };
 }
 

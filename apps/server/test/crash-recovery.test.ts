@@ -15,7 +15,7 @@ import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { loadAgent } from '@greenhouse/trainer';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpClient } from './support/http-client.js';
+import { signedInHttpClient } from './support/http-client.js';
 import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
 import { startOpenAiPeer } from './support/openai-peer.js';
 import {
@@ -35,7 +35,6 @@ import {
   TRAINED_FILES,
   TRAINED_ROWS,
 } from './support/training.js';
-import { TEST_PASSWORD } from './support/users.js';
 
 const cleanups: Cleanup[] = [];
 afterAll(async () => {
@@ -86,9 +85,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     };
     let trainer = await startWorker();
 
-    const client = new HttpClient(`http://127.0.0.1:${port}`);
-    await client.get('/api/health');
-    expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+    const client = await signedInHttpClient(port, email);
     const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
     expect(uploaded.status).toBe(201);
     const id = (uploaded.json as { id: string }).id;
@@ -226,9 +223,7 @@ describe(`a server killed while it writes a chat answer (${testDatabaseDriver()}
       };
       let server = startServerProcess(env);
       await waitUntilRunning(server);
-      const client = new HttpClient(`http://127.0.0.1:${port}`);
-      await client.get('/api/health');
-      expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+      const client = await signedInHttpClient(port, email);
 
       // The model writes slowly; the server dies in the middle of the answer.
       peer.script({ text: ['I am writing ', 'a long answer ', 'about your shopkeeper…'], delayMs: 400 });
@@ -320,9 +315,7 @@ describe(`a server whose artifacts folder it cannot write (${testDatabaseDriver(
         as,
       );
       await waitUntilRunning(server);
-      const client = new HttpClient(`http://127.0.0.1:${port}`);
-      await client.get('/api/health');
-      expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+      const client = await signedInHttpClient(port, email);
       const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
       expect(uploaded.status).toBe(201);
       const id = (uploaded.json as { id: string }).id;

@@ -6,7 +6,7 @@
 import { bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { testDatabaseDriver } from '@greenhouse/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient } from './support/http-client.js';
+import { signedInHttpClient, type HttpClient } from './support/http-client.js';
 import { emptyInstallation, withConfirmedUsers, type Cleanup } from './support/installation.js';
 import {
   freePort,
@@ -16,7 +16,6 @@ import {
   type ServerProcess,
 } from './support/server-process.js';
 import { exampleProtocol, pollBloom, settled } from './support/training.js';
-import { TEST_PASSWORD } from './support/users.js';
 
 const cleanups: Cleanup[] = [];
 afterEach(async () => {
@@ -42,9 +41,7 @@ async function installation(env: NodeJS.ProcessEnv, workers: number) {
   await Promise.all(processes.map((p) => waitUntilRunning(p)));
   const [alice, bob] = await Promise.all(
     emails.map(async (email) => {
-      const client = new HttpClient(`http://127.0.0.1:${port}`);
-      await client.get('/api/health');
-      expect((await client.post('/api/auth/signin', { email, password: TEST_PASSWORD })).status).toBe(200);
+      const client = await signedInHttpClient(port, email);
       return owner(client);
     }),
   );

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /** How long one event-loop turn may spend in the embedded database before the loop comes round again. */
-export const TURN_BUDGET_MS = 10;
+const TURN_BUDGET_MS = 10;
 
 /**
  * PGlite runs each statement synchronously on the main thread, and its mutex hands the database from one
@@ -11,11 +11,11 @@ export const TURN_BUDGET_MS = 10;
  * connection waited 100 such turns (the agent page's 10 s tail, issue 22).
  *
  * Wraps the client's transaction mutex, which every query, exec and transaction takes: callers still go
- * in their order of arrival, one at a time, but once a turn has spent `budgetMs` in the database the next
+ * in their order of arrival, one at a time, but once a turn has spent `TURN_BUDGET_MS` in the database the next
  * one waits for the event loop (setImmediate). Statements inside a transaction do not take this mutex:
  * a transaction is never split.
  */
-export function takeTurns(client: PGlite, budgetMs = TURN_BUDGET_MS): void {
+export function takeTurns(client: PGlite): void {
   const runExclusive = client._runExclusiveTransaction.bind(client);
   const waiting: (() => void)[] = [];
   let running = false;
@@ -27,7 +27,7 @@ export function takeTurns(client: PGlite, budgetMs = TURN_BUDGET_MS): void {
   };
   const next = () => {
     if (waiting.length === 0) running = false;
-    else if (performance.now() - turnStarted < budgetMs) waiting.shift()!();
+    else if (performance.now() - turnStarted < TURN_BUDGET_MS) waiting.shift()!();
     else setImmediate(startTurn);
   };
 

@@ -1,5 +1,7 @@
 // A cookie-keeping HTTP client over real sockets (fetch), for tests against server processes:
 // echoes the CSRF cookie in X-XSRF-TOKEN as the web app does.
+import { TEST_PASSWORD } from './users.js';
+
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
@@ -44,4 +46,16 @@ export class HttpClient {
     form.append('file', new Blob([content], { type: 'application/json' }), name);
     return this.request('POST', path, form);
   }
+}
+
+/**
+ * A client of the server process on `port`, signed in as `email` (made with TEST_PASSWORD): its first request
+ * gets the CSRF cookie the sign-in must echo.
+ */
+export async function signedInHttpClient(port: number, email: string): Promise<HttpClient> {
+  const client = new HttpClient(`http://127.0.0.1:${port}`);
+  await client.get('/api/health');
+  const signIn = await client.post('/api/auth/signin', { email, password: TEST_PASSWORD });
+  if (signIn.status !== 200) throw new Error(`sign-in as ${email} answered ${signIn.status}: ${signIn.text}`);
+  return client;
 }

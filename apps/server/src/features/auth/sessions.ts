@@ -8,6 +8,7 @@ import type {
   SessionLookup,
   SignInClient,
   SignInMethod,
+  UserRow,
 } from '../../lib/auth-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
@@ -17,7 +18,7 @@ export type SessionRow = typeof schema.sessions.$inferSelect;
 
 interface LookupRow {
   session: SessionRow;
-  user: typeof schema.users.$inferSelect;
+  user: UserRow;
 }
 
 export interface SessionOpening extends SignInClient {

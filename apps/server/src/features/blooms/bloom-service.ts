@@ -57,12 +57,12 @@ const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 export class BloomService {
-  // Both kept under the user's data version (lib/versioned-cache.ts): the lists as JSON text, the agents
-  // with their JSON size.
+  // Both kept under the user's data version (lib/versioned-cache.ts): the lists as JSON text, the agents as
+  // presented, counted by their JSON's size (measured once, as each is kept).
   private readonly lists = new VersionedCache<string>(LIST_CACHE_BYTES, (json) => json.length);
-  private readonly pages = new VersionedCache<{ bloom: Bloom; bytes: number }>(
+  private readonly pages = new VersionedCache<Bloom>(
     PAGE_CACHE_BYTES,
-    (page) => page.bytes,
+    (bloom) => JSON.stringify(bloom).length,
   );
 
   constructor(
@@ -132,10 +132,7 @@ export class BloomService {
    * agents move, is read for each request.
    */
   async page(user: UserRow, id: string): Promise<Bloom> {
-    const { bloom } = await this.pages.get(`${user.id} ${id}`, user.dataVersion, async () => {
-      const read = await this.read(user, id);
-      return { bloom: read, bytes: JSON.stringify(read).length };
-    });
+    const bloom = await this.pages.get(`${user.id} ${id}`, user.dataVersion, () => this.read(user, id));
     return this.withTrainingLine(bloom);
   }
 
