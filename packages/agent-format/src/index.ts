@@ -22,3 +22,32 @@ export type {
 export { BYTES_PER_VALUE, tensorShapes, tensorTable, valueCount } from './layout.js';
 export type { TensorShape } from './layout.js';
 export { BYTE_SYMBOLS, mergeKey, mergeSymbols, preTokenize, SYMBOL_BYTES } from './byte-level.js';
+export {
+  CHAR_GRAMS,
+  featureHash,
+  isWordCodePoint,
+  lineWords,
+  lowerCodePoint,
+  NUMBER_BUCKETS,
+  numberBucket,
+  requestFeatures,
+  requestHashes,
+} from './reaction-features.js';
+export type { FeatureLine, SlotRange } from './reaction-features.js';
+export {
+  chooseReaction,
+  decodeReactionModel,
+  encodeReactionModel,
+  floatToHalf,
+  halfToFloat,
+  headScores,
+  REACTIONS_MAGIC,
+  REACTIONS_VERSION,
+} from './reaction-model.js';
+export type {
+  InstructionReactions,
+  LinearHead,
+  ReactionChoiceResult,
+  ReactionModel,
+  WordTable,
+} from './reaction-model.js';

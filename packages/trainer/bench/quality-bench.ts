@@ -1,79 +1,62 @@
-// Quality benchmark: trains the DEFAULT agent of each protocol exactly as the server does — the tokenizer
-// stage, the pretraining stage and the finetuning stage (the agent on every example, after the quality
-// check's models), on both cores — then answers as Flora answers (answers.ts: the reaction constrained to the
-// instruction's) and prints, per protocol:
-//   - training reactions (every example), guardrail and sample answers exact: the agent learned its examples;
-//   - the product's own quality check (k-fold or held-out check models, as the agent page shows it);
-//   - HELD-OUT reactions: a file of inputs phrased differently, written apart from the protocol, with the
-//     answers that came back without a reaction (goal 0) and off-topic lines answered with a refusal;
-//   - training time, end to end.
-// The protocols: bloom_2_0_1.json (the official example, read from MTP_REFERENCE_DIR — default ../shared/mtp —
-// and skipped with a loud line when it is missing), and our fixtures: shopkeeper (648 samples, written by
-// the team that tuned the plan: it overstates), blacksmith (200 samples) and ferryman (16 samples, chat-sized),
-// the last two written blind from a one-paragraph description (their authors never saw another fixture).
+// Quality benchmark: trains the DEFAULT agent of each protocol exactly as the server does — the tokenizer,
+// pretraining, finetuning (the quality check's models, then the agent on every example) and export stages, on
+// both cores — loads the agent file with Flora and answers held-out inputs with it (written apart from the
+// protocol: phrasings it was never shown, and off-topic lines). Beside it, in the same run and on the same
+// training pairs, the classical intent classifiers of quality/peers.ts. Per protocol it prints:
+//   - the agent's own examples answered with their reaction (it learned them) and the product's quality check;
+//   - HELD-OUT: reactions right, the best peer and the ratio agent / best peer, off-topic lines refused, on-topic
+//     lines refused (false refusals), lines that fit their reaction and lines without an invented word
+//     (quality/line-measures.ts);
+//   - training time end to end (goal per fixture, issue 16), and each peer's.
+// Then one table of every protocol, with the larger fixtures and the chat-sized ones pooled.
 //
-//   cd /work/main && npm run bench:quality                 # every protocol
-//   cd /work/main && npm run bench:quality -- ferryman     # one (bloom | shopkeeper | blacksmith | ferryman)
+//   cd /work/main && npm run bench:quality                       # every protocol
+//   cd /work/main && npm run bench:quality -- ferryman noodles   # some (see quality/fixtures.ts)
 //
-// QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an override into the plan (experiments only; the figures
-// reported are without it). QUALITY_VERBOSE=1 lists the held-out misses. QUALITY_SEED=2 trains with another seed.
-// QUALITY_BASE=none trains from scratch even when the package has a base model (the default starts from it).
-// QUALITY_CHECK=off skips the quality check's models (the agent and its held-out figures are the same, sooner);
-// QUALITY_THREADS=1 trains on one core (two experiments side by side).
+// The protocols (quality/fixtures.ts): bloom_2_0_1.json (the official example, read from MTP_REFERENCE_DIR —
+// default ../shared/mtp — and skipped with a loud line when it is missing) and our fixtures, most written
+// blind from a one-paragraph brief by writers who never saw another fixture, their held-out lines by yet
+// another writer who never saw the training lines: ferryman and noodles (chat-sized: 4 samples per reaction),
+// blacksmith, gatekeeper (the situation line decides some reactions), herbalist (Polish); shopkeeper was
+// written by the team that tuned the plan and overstates.
+//
+// QUALITY_PEERS_ONLY=1 runs the peers only (seconds). QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an
+// override into the plan (experiments only). QUALITY_VERBOSE=1 lists the held-out misses and answers.
+// QUALITY_SEED=2 trains with another seed. QUALITY_BASE=none trains from scratch even when the package has a
+// base model. QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { loadAgent, type Agent, type RunResult } from '@greenhouse/flora';
 import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
-import { MTP_REFERENCE_DIR, referenceMissing } from '@greenhouse/mtp/testing/files';
+import { referenceMissing } from '@greenhouse/mtp/testing/files';
 import { hasBase } from '../src/base/base-model.js';
 import { countParams } from '../src/model/config.js';
-import { Gpt } from '../src/model/gpt.js';
-import { Answerer } from '../src/pipeline/answers.js';
+import { exportStage } from '../src/pipeline/export-stage.js';
 import { DEFAULT_SEED, type TrainingPlan } from '../src/pipeline/plan.js';
+import { inputTexts } from '../src/pipeline/quality.js';
 import { tokenizerStage } from '../src/pipeline/tokenizer-stage.js';
 import { trainingStage } from '../src/pipeline/training-stage.js';
 import type { StageMetrics, TrainingExample } from '../src/pipeline/types.js';
-import { Tokenizer } from '../src/tokenizer/bpe.js';
 import { protocolExamples } from '../src/train/protocol-data.js';
-
-const REFERENCE = pathToFileURL(`${MTP_REFERENCE_DIR}/`);
-const FIXTURES = new URL('../fixtures/', import.meta.url);
-const PROTOCOLS = {
-  bloom: {
-    file: new URL('examples/bloom_2_0_1.json', REFERENCE),
-    heldOut: null,
-    goalSeconds: 90,
-    reference: true,
-  },
-  shopkeeper: {
-    file: new URL('shopkeeper.json', FIXTURES),
-    heldOut: new URL('shopkeeper-held-out.json', FIXTURES),
-    goalSeconds: 600,
-  },
-  blacksmith: {
-    file: new URL('blacksmith.json', FIXTURES),
-    heldOut: new URL('blacksmith-held-out.json', FIXTURES),
-    goalSeconds: 180,
-  },
-  ferryman: {
-    file: new URL('ferryman.json', FIXTURES),
-    heldOut: new URL('ferryman-held-out.json', FIXTURES),
-    goalSeconds: 90,
-  },
-} as const;
-type Name = keyof typeof PROTOCOLS;
-
-interface HeldOutFile {
-  set: string;
-  cases: { inputs: string[]; reaction: string }[];
-  guardrails?: { inputs: string[]; reaction: string }[];
-}
+import { BENCH_FIXTURES, readHeldOut, type BenchFixture, type HeldOutCase } from './quality/fixtures.js';
+import {
+  letterWords,
+  linesFittingReaction,
+  linesWithoutInventedWords,
+  protocolWords,
+  type AnsweredLine,
+} from './quality/line-measures.js';
+import { PEERS, reader, REFUSED, type LabelledLines, type View } from './quality/peers.js';
 
 /** The product's default: from the committed base model when there is one (QUALITY_BASE=none: from scratch). */
 const USE_BASE = process.env.QUALITY_BASE !== 'none' && hasBase();
+const PEERS_ONLY = Boolean(process.env.QUALITY_PEERS_ONLY);
+const VERBOSE = Boolean(process.env.QUALITY_VERBOSE);
+const GUARDRAIL_MARK = '<UNK>_';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
-const pct = (a: number, b: number) => `${a}/${b} (${b === 0 ? '–' : fmt((100 * a) / b)} %)`;
+const pct = (a: number, b: number) => (b === 0 ? '–' : `${fmt((100 * a) / b, 0)} %`);
+const frac = (a: number, b: number) => `${a}/${b} (${pct(a, b)})`;
 const load = () =>
   loadavg()
     .map((x) => fmt(x, 2))
@@ -86,40 +69,70 @@ function merge<T>(base: T, override: unknown): T {
   return out as T;
 }
 
-function stageLine(stage: string, seconds: number, m: StageMetrics) {
-  console.log(
-    `  ${stage.padEnd(11)} ${fmt(seconds).padStart(6)} s  ${String(m.steps ?? '').padStart(4)} steps (the agent's)  ` +
-      `${fmt(m.tokensPerSecond ?? 0, 0).padStart(6)} tokens/s  loss ${fmt(m.trainLoss ?? NaN, 4)}`,
-  );
+/** One fixture's figures, for the summary table. */
+interface Row {
+  name: string;
+  size: BenchFixture['size'];
+  cases: number;
+  agent: number | null;
+  bestPeer: { name: string; right: number };
+  offTopic: number;
+  offTopicRefused: number | null;
+  falseRefusals: number | null;
+  answers: number;
+  linesFit: number | null;
+  linesWithoutInvented: number | null;
+  seconds: number | null;
+  goalSeconds: number;
 }
 
-async function run(name: Name) {
-  const { file, heldOut, goalSeconds } = PROTOCOLS[name];
-  if ('reference' in PROTOCOLS[name] && referenceMissing(`the quality bench's ${name} (bloom_2_0_1.json)`))
-    return;
-  const started = performance.now();
-  const parsed = parseProtocolText(readFileSync(file, 'utf8'));
-  if (!parsed.ok) throw new Error(`${name} does not parse: ${parsed.problems[0]?.message}`);
-  const protocol: Protocol = parsed.protocol;
-  const examples: TrainingExample[] = protocolExamples(protocol);
+/** A reaction line's key: a FinalNumToken's without its number (how line measures compare reactions). */
+const reactionKey = (line: string) => line.replace(/-?\d+(\.\d+)?$/, '');
 
+interface HeldOutAnswers {
+  cases: { c: HeldOutCase; r: RunResult }[];
+  offTopic: { c: HeldOutCase; r: RunResult }[];
+}
+
+/** The peers, each reading the player's line and every line, on the held-out inputs of every set. */
+async function runPeers(protocol: Protocol, examples: TrainingExample[], f: BenchFixture, cases: HeldOutCase[], offTopic: HeldOutCase[], set: string) {
+  const guarded = protocol.sets.find((s) => s.name === set)?.guardrails[0]?.line ?? 0;
+  const pairs: LabelledLines[] = examples
+    .filter((e) => e.set === set)
+    .map((e) => ({ lines: inputTexts(e.input), label: e.kind === 'guardrail' ? REFUSED : e.reaction }));
+  const results: { name: string; view: View; right: number; refused: number; falseRefusals: number; ms: number }[] = [];
+  for (const peer of PEERS)
+    for (const view of ['player', 'all'] as const) {
+      const t0 = performance.now();
+      const classify = await peer.train(pairs, reader(view, guarded), f.language);
+      const ms = performance.now() - t0;
+      let right = 0;
+      let falseRefusals = 0;
+      for (const c of cases) {
+        const got = await classify(c.inputs);
+        if (got === c.reaction) right++;
+        if (got === REFUSED) falseRefusals++;
+      }
+      let refused = 0;
+      for (const c of offTopic) if ((await classify(c.inputs)) === REFUSED) refused++;
+      results.push({ name: peer.name, view, right, refused, falseRefusals, ms });
+    }
+  return results;
+}
+
+async function trainAgent(f: BenchFixture, protocol: Protocol, examples: TrainingExample[]) {
+  const started = performance.now();
   let t0 = performance.now();
   const stage = tokenizerStage({ protocol, examples, ...(USE_BASE ? { base: 'committed' as const } : {}) });
   let plan: TrainingPlan = { ...stage.plan, seed: Number(process.env.QUALITY_SEED ?? DEFAULT_SEED) };
   if (process.env.QUALITY_PLAN) plan = merge(plan, JSON.parse(process.env.QUALITY_PLAN));
   const m = plan.model;
   console.log(
-    `\n${name}: ${examples.length} examples (${examples.filter((e) => e.kind === 'guardrail').length} guardrail)`,
-  );
-  console.log(
     `  model       ${countParams(m)} parameters (d=${m.dModel}, layers=${m.nLayers}, heads=${m.nHeads}, dFF=${m.dFF}, ` +
       `context=${m.contextLength} = prompt ${plan.limits.promptTokens} + answer ${plan.limits.answerTokens}, vocab=${m.vocabSize}); ` +
       `pretraining ${JSON.stringify(plan.pretraining)}, finetuning ${JSON.stringify(plan.finetuning)}`,
   );
-  console.log(
-    `  tokenizer   ${fmt((performance.now() - t0) / 1000, 2).padStart(6)} s  ${stage.metrics.vocabularySize} ids`,
-  );
-
+  console.log(`  tokenizer   ${fmt((performance.now() - t0) / 1000, 2).padStart(6)} s  ${stage.metrics.vocabularySize} ids`);
   const common = {
     protocol,
     examples,
@@ -128,6 +141,11 @@ async function run(name: Name) {
     qualityCheck: process.env.QUALITY_CHECK !== 'off',
     threads: process.env.QUALITY_THREADS === '1' ? (1 as const) : (2 as const),
   } as const;
+  const stageLine = (name: string, seconds: number, s: StageMetrics) =>
+    console.log(
+      `  ${name.padEnd(11)} ${fmt(seconds).padStart(6)} s  ${String(s.steps ?? '').padStart(4)} steps (the agent's)  ` +
+        `${fmt(s.tokensPerSecond ?? 0, 0).padStart(6)} tokens/s  loss ${fmt(s.trainLoss ?? NaN, 4)}`,
+    );
   t0 = performance.now();
   const pre = await trainingStage({ ...common, phase: 'pretraining' });
   if (pre.status !== 'completed') throw new Error('pretraining paused');
@@ -135,89 +153,186 @@ async function run(name: Name) {
   t0 = performance.now();
   const fine = await trainingStage({ ...common, phase: 'finetuning', initialWeights: pre.weights });
   if (fine.status !== 'completed') throw new Error('finetuning paused');
-  const q = fine.metrics.quality;
-  stageLine(`finetune`, (performance.now() - t0) / 1000, fine.metrics);
-  console.log(
-    `              (the agent's finetuning, after ${q?.runs ?? 0} check model(s): pretraining and finetuning each)`,
-  );
-  const trainedSeconds = (performance.now() - started) / 1000;
-
-  // The agent as Flora runs it: the same answers (answers.ts shares Flora's AnswerConstraint).
-  const model = new Gpt(plan.model, { maxTokens: plan.model.contextLength });
-  model.params.set(fine.weights);
-  const tokenizer = Tokenizer.fromJSON(stage.tokenizer);
-  const answerer = new Answerer(tokenizer, protocol);
+  stageLine('finetune', (performance.now() - t0) / 1000, fine.metrics);
+  console.log(`              (the agent's finetuning, after ${fine.metrics.quality?.runs ?? 0} check model(s))`);
   t0 = performance.now();
-  let right = 0;
-  let guardrails = 0;
-  let guardrailsExact = 0;
-  let samplesExact = 0;
-  for (const e of examples) {
-    const a = answerer.answer(model, e.set, e.input);
-    if (a?.reaction === e.reaction) right++;
-    const exact = a !== null && `${a.output}\n${a.reaction}\n<EOS>` === e.output;
-    if (e.kind === 'guardrail') {
-      guardrails++;
-      if (exact) guardrailsExact++;
-    } else if (exact) samplesExact++;
-  }
+  const exported = exportStage({
+    protocol,
+    bloom: { id: `bench-${f.name}`, name: protocol.name },
+    tokenizer: stage.tokenizer,
+    plan,
+    weights: fine.weights,
+    metrics: { tokenizer: stage.metrics, pretraining: pre.metrics, finetuning: fine.metrics },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+  const seconds = (performance.now() - started) / 1000;
   console.log(
-    `  evaluate    ${fmt((performance.now() - t0) / 1000).padStart(6)} s  training reactions ${pct(right, examples.length)}, ` +
-      `guardrail answers exact ${guardrailsExact}/${guardrails}, sample answers exact ${samplesExact}/${examples.length - guardrails}`,
+    `  export      ${fmt((performance.now() - t0) / 1000).padStart(6)} s  ${fmt(exported.metrics.bytes / 1e6, 2)} MB agent file`,
   );
-  console.log(
-    q
-      ? `  check       ${q.method}, ${q.runs} check model(s): reactions ${pct(q.right, q.measured)}, without a reaction ${q.noReaction}` +
-          ` (validation loss ${fmt(fine.metrics.validationLoss ?? NaN, 4)}); weakest: ` +
-          [...q.reactions]
-            .sort((a, b) => a.right / a.measured - b.right / b.measured)
-            .slice(0, 2)
-            .map((r) => `${r.name} ${r.right}/${r.measured}`)
-            .join(', ')
-      : '  check       none (no reaction has two samples)',
-  );
-
-  if (heldOut) {
-    const h = JSON.parse(readFileSync(heldOut, 'utf8')) as HeldOutFile;
-    const score = (cases: HeldOutFile['cases']) => {
-      let ok = 0;
-      let none = 0;
-      const misses: string[] = [];
-      for (const c of cases) {
-        const input = renderPrompt(
-          protocol,
-          h.set,
-          c.inputs.map((text) => ({ text })),
-        );
-        const a = answerer.answer(model, h.set, input);
-        const got = a === null ? null : a.reaction;
-        if (!got) none++;
-        if (got === c.reaction) ok++;
-        else misses.push(`${c.inputs.at(-1)} → ${got ?? '(no reaction)'} (want ${c.reaction})`);
-      }
-      return { ok, none, misses };
-    };
-    const cases = score(h.cases);
-    const g = score(h.guardrails ?? []);
-    const all = h.cases.length + (h.guardrails?.length ?? 0);
-    console.log(
-      `  HELD-OUT    reactions ${pct(cases.ok, h.cases.length)}, without a reaction ${pct(cases.none + g.none, all)}; ` +
-        `off-topic lines refused ${pct(g.ok, h.guardrails?.length ?? 0)}`,
-    );
-    if (process.env.QUALITY_VERBOSE)
-      for (const c of [...cases.misses, ...g.misses]) console.log(`      ✗ ${c}`);
-  }
-  const total = (performance.now() - started) / 1000;
-  console.log(
-    `  total       ${fmt(total).padStart(6)} s end to end (${fmt(trainedSeconds)} s to a trained agent with its check; ` +
-      `goal ≤ ${goalSeconds} s) — load average ${load()} (above 2: other processes shared the cores)`,
-  );
+  return { agent: await loadAgent(exported.agent), quality: fine.metrics.quality, seconds };
 }
 
-console.log(
-  `load average ${load()}; ${USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`,
-);
-const which = process.argv[2];
-if (which && !(which in PROTOCOLS))
-  throw new Error(`unknown protocol ${which}: ${Object.keys(PROTOCOLS).join(', ')}`);
-for (const name of Object.keys(PROTOCOLS) as Name[]) if (!which || which === name) await run(name);
+/** The agent's answer to a held-out case (its inputs' texts, no numbers). */
+const ask = (agent: Agent, set: string, c: HeldOutCase) =>
+  agent.run({ instruction: set, inputs: c.inputs.map((text) => ({ text })) });
+
+async function run(f: BenchFixture): Promise<Row | null> {
+  if (f.size === 'reference' && referenceMissing(`the quality bench's ${f.name} (bloom_2_0_1.json)`)) return null;
+  const parsed = parseProtocolText(readFileSync(f.file, 'utf8'));
+  if (!parsed.ok) throw new Error(`${f.name} does not parse: ${parsed.problems[0]?.message}`);
+  const protocol: Protocol = parsed.protocol;
+  const examples: TrainingExample[] = protocolExamples(protocol);
+  const samples = examples.filter((e) => e.kind === 'sample').length;
+  console.log(`\n${f.name}: ${samples} samples and ${examples.length - samples} guardrail examples (${f.language}, ${f.size}${f.blind ? ', written blind' : ''})`);
+  const heldOut = f.heldOut ? readHeldOut(f.heldOut) : null;
+  const cases = heldOut?.cases ?? [];
+  const offTopic = heldOut?.guardrails ?? [];
+
+  // The peers, side by side.
+  let bestPeer = { name: '–', right: 0 };
+  if (heldOut) {
+    for (const p of await runPeers(protocol, examples, f, cases, offTopic, heldOut.set)) {
+      console.log(
+        `  peer        ${`${p.name} (${p.view === 'player' ? "player's line" : 'all lines'})`.padEnd(34)} ${frac(p.right, cases.length).padEnd(14)} ` +
+          `off-topic refused ${p.refused}/${offTopic.length}, on-topic refused ${p.falseRefusals}, trained in ${fmt(p.ms / 1000, 2)} s`,
+      );
+      if (p.right > bestPeer.right) bestPeer = { name: `${p.name}, ${p.view === 'player' ? "player's line" : 'all lines'}`, right: p.right };
+    }
+  }
+  const row: Row = {
+    name: f.name,
+    size: f.size,
+    cases: cases.length,
+    agent: null,
+    bestPeer,
+    offTopic: offTopic.length,
+    offTopicRefused: null,
+    falseRefusals: null,
+    answers: cases.length + offTopic.length,
+    linesFit: null,
+    linesWithoutInvented: null,
+    seconds: null,
+    goalSeconds: f.goalSeconds,
+  };
+  if (PEERS_ONLY) return row;
+
+  const { agent, quality, seconds } = await trainAgent(f, protocol, examples);
+  row.seconds = seconds;
+
+  // The agent's own examples, as Flora answers them.
+  let t0 = performance.now();
+  let right = 0;
+  let guardrailsExact = 0;
+  for (const e of examples) {
+    const r = agent.run({ instruction: e.set, inputs: inputTexts(e.input).map((text) => ({ text })) });
+    if (r.reaction === e.reaction) right++;
+    if (e.kind === 'guardrail' && `${r.output}\n${r.reaction}\n<EOS>` === e.output) guardrailsExact++;
+  }
+  console.log(
+    `  own         ${fmt((performance.now() - t0) / 1000).padStart(6)} s  reactions ${frac(right, examples.length)}, ` +
+      `guardrail answers exact ${guardrailsExact}/${examples.length - samples}`,
+  );
+  console.log(
+    quality
+      ? `  check       ${quality.method}, ${quality.runs} check model(s): reactions ${frac(quality.right, quality.measured)}`
+      : '  check       none',
+  );
+  if (!heldOut) return row;
+
+  t0 = performance.now();
+  const answers: HeldOutAnswers = {
+    cases: cases.map((c) => ({ c, r: ask(agent, heldOut.set, c) })),
+    offTopic: offTopic.map((c) => ({ c, r: ask(agent, heldOut.set, c) })),
+  };
+  row.agent = answers.cases.filter(({ c, r }) => r.reaction === c.reaction).length;
+  row.falseRefusals = answers.cases.filter(({ r }) => r.refused).length;
+  row.offTopicRefused = answers.offTopic.filter(({ r }) => r.refused).length;
+  const all = [...answers.cases, ...answers.offTopic];
+  const responses: AnsweredLine[] = examples.map((e) => {
+    const [line = '', reaction = ''] = e.output.split('\n');
+    return { line, reaction: reactionKey(reaction) };
+  });
+  row.linesFit = linesFittingReaction(
+    all.map(({ r }) => ({ line: r.output, reaction: reactionKey(r.reaction) })),
+    responses,
+  );
+  const words = protocolWords(protocol);
+  row.linesWithoutInvented = linesWithoutInventedWords(
+    all.map(({ r }) => r.output),
+    words,
+  );
+  console.log(
+    `  HELD-OUT    ${fmt((performance.now() - t0) / 1000).padStart(6)} s  reactions ${frac(row.agent, cases.length)} ` +
+      `(best peer ${frac(bestPeer.right, cases.length)}, ${bestPeer.name}; ratio ${bestPeer.right ? fmt(row.agent / bestPeer.right, 2) : '–'}); ` +
+      `off-topic refused ${frac(row.offTopicRefused, offTopic.length)}, on-topic refused ${frac(row.falseRefusals, cases.length)}`,
+  );
+  console.log(
+    `  lines       fit their reaction ${frac(row.linesFit, all.length)}, without an invented word ${frac(row.linesWithoutInvented, all.length)}`,
+  );
+  if (VERBOSE)
+    for (const { c, r } of all) {
+      const ok = r.reaction === c.reaction || (c.reaction.endsWith(GUARDRAIL_MARK) && r.refused);
+      const invented = letterWords(r.output).filter((w) => !words.has(w));
+      console.log(
+        `      ${ok ? '✓' : '✗'} ${c.inputs.join(' | ')} → ${r.reaction}${ok ? '' : ` (want ${c.reaction})`}: "${r.output}"` +
+          (invented.length ? ` [invented: ${invented.join(', ')}]` : ''),
+      );
+    }
+  console.log(
+    `  total       ${fmt(seconds).padStart(6)} s to a trained agent with its check (goal ≤ ${f.goalSeconds} s) — ` +
+      `load average ${load()} (above 2: other processes shared the cores)`,
+  );
+  return row;
+}
+
+function summary(rows: Row[]) {
+  const pooled = (name: string, of: Row[]): Row | null =>
+    of.length < 2
+      ? null
+      : {
+          name,
+          size: of[0]!.size,
+          cases: of.reduce((n, r) => n + r.cases, 0),
+          agent: of.every((r) => r.agent !== null) ? of.reduce((n, r) => n + r.agent!, 0) : null,
+          bestPeer: { name: 'each best', right: of.reduce((n, r) => n + r.bestPeer.right, 0) },
+          offTopic: of.reduce((n, r) => n + r.offTopic, 0),
+          offTopicRefused: of.every((r) => r.offTopicRefused !== null) ? of.reduce((n, r) => n + r.offTopicRefused!, 0) : null,
+          falseRefusals: of.every((r) => r.falseRefusals !== null) ? of.reduce((n, r) => n + r.falseRefusals!, 0) : null,
+          answers: of.reduce((n, r) => n + r.answers, 0),
+          linesFit: of.every((r) => r.linesFit !== null) ? of.reduce((n, r) => n + r.linesFit!, 0) : null,
+          linesWithoutInvented: of.every((r) => r.linesWithoutInvented !== null)
+            ? of.reduce((n, r) => n + r.linesWithoutInvented!, 0)
+            : null,
+          seconds: null,
+          goalSeconds: 0,
+        };
+  const measured = rows.filter((r) => r.cases > 0);
+  const table = [
+    ...measured,
+    pooled('larger, pooled', measured.filter((r) => r.size === 'larger')),
+    pooled('chat-sized, pooled', measured.filter((r) => r.size === 'chat')),
+  ].filter((r): r is Row => r !== null);
+  const opt = (v: number | null, of: number) => (v === null ? '–' : frac(v, of));
+  console.log('\n| fixture | agent | best peer | agent / best peer | off-topic refused | on-topic refused | line fits reaction | no invented word | training |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of table)
+    console.log(
+      `| ${r.name} | ${opt(r.agent, r.cases)} | ${frac(r.bestPeer.right, r.cases)} (${r.bestPeer.name}) | ` +
+        `${r.agent === null || r.bestPeer.right === 0 ? '–' : fmt(r.agent / r.bestPeer.right, 2)} | ${opt(r.offTopicRefused, r.offTopic)} | ` +
+        `${opt(r.falseRefusals, r.cases)} | ${opt(r.linesFit, r.answers)} | ${opt(r.linesWithoutInvented, r.answers)} | ` +
+        `${r.seconds === null ? '–' : `${fmt(r.seconds, 0)} s (goal ${r.goalSeconds})`} |`,
+    );
+}
+
+console.log(`load average ${load()}; ${PEERS_ONLY ? 'peers only' : USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`);
+const wanted = process.argv.slice(2).flatMap((a) => a.split(','));
+for (const w of wanted)
+  if (!BENCH_FIXTURES.some((f) => f.name === w))
+    throw new Error(`unknown protocol ${w}: ${BENCH_FIXTURES.map((f) => f.name).join(', ')}`);
+const rows: Row[] = [];
+for (const f of BENCH_FIXTURES)
+  if (wanted.length === 0 || wanted.includes(f.name)) {
+    const row = await run(f);
+    if (row) rows.push(row);
+  }
+summary(rows);

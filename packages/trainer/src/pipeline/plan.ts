@@ -84,6 +84,7 @@
 //   potion?" → Sell_), lines with an item read as buying or selling ("Step aside, I'm stealing the
 //   axe." → Sell_) and novel lines read as another intent or as off-topic.
 import type { GptConfig } from '../model/config.js';
+import type { ReactionPlan } from '../reactions/reaction-training.js';
 import { DEFAULT_AUGMENT, type AugmentOptions } from '../train/protocol-data.js';
 
 export interface PhasePlan {
@@ -116,6 +117,11 @@ export interface TrainingPlan {
   limits: { promptTokens: number; answerTokens: number };
   /** The base model the agent starts from (its sha256), when it has one (see planFromBase). */
   base?: { sha256: string };
+  /**
+   * The reaction model (agent format version 2): it chooses the reaction and the language model writes the
+   * line after it. Plans made before it have none: their agents answer as version 1 (line, then reaction).
+   */
+  reactions?: ReactionPlan;
 }
 
 /** What the plan is chosen from, measured after the tokenizer is trained. */

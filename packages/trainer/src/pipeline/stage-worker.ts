@@ -25,8 +25,11 @@ async function run(r: StageRequest): Promise<void> {
     onProgress: (progress) => post({ type: 'progress', progress }),
     shouldStop: () => Atomics.load(flag, 0) === 1 || performance.now() > sliceEnd,
   });
-  const big = result.status === 'completed' ? result.weights : result.checkpoint;
-  post({ type: 'result', result }, [big.buffer as ArrayBuffer]);
+  const big =
+    result.status === 'completed'
+      ? [result.weights.buffer, ...(result.reactions ? [result.reactions.buffer] : [])]
+      : [result.checkpoint.buffer];
+  post({ type: 'result', result }, big as ArrayBuffer[]);
 }
 
 run(withProtocolTokens(request)).catch((e: unknown) =>

@@ -6,6 +6,7 @@ import { trainBpe, type TokenizerJson } from '../tokenizer/bpe.js';
 import { protocolAddedTokens } from '../tokenizer/protocol-tokens.js';
 import { pretrainTexts } from '../train/protocol-data.js';
 import { resolveBase, type BaseModel } from '../base/base-model.js';
+import { planReactions } from '../reactions/reaction-training.js';
 import { planFromBase, planTraining, planVocabulary, type TrainingPlan } from './plan.js';
 import { inputTexts } from './quality.js';
 import type { StageMetrics, TrainingExample } from './types.js';
@@ -58,7 +59,7 @@ export function tokenizerStage({
     pretrainTokens: count(pretrain) + 2 * pretrain.length,
     vocabularySize: tokenizer.size,
   };
-  const plan = base ? planFromBase(stats, base) : planTraining(stats);
+  const plan = { ...(base ? planFromBase(stats, base) : planTraining(stats)), reactions: planReactions(protocol) };
   return {
     tokenizer: tokenizer.toJSON(),
     plan,

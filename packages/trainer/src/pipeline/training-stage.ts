@@ -2,11 +2,13 @@
 // each resumable from a checkpoint and deterministic for the plan's seed: the same inputs give the same weights
 // whether or not the run was paused and resumed.
 //
-// The shipped agent learns EVERY example. How well it understands phrasings it was not shown is measured in
-// the finetuning stage on check models (split.ts: k-fold for a small protocol, one held-out fifth for a large
-// one): each is pretrained and finetuned exactly as the agent, without its fold's examples — none of their
-// lines, not even as pretraining text — and then asked them. The finetuning stage runs the check models
-// first and the agent last, one training run after another, all in one resumable sequence of runs.
+// The shipped agent learns EVERY example. An agent of a plan with `reactions` (format version 2) answers
+// reaction first: its reaction model (../reactions/) chooses the reaction, and the language model learns to
+// write the line after it (`input ‖ reaction \n response \n <EOS>`); the finetuning stage trains the language
+// model, then the reaction model, whose cross-validation is the quality check. An older plan (no `reactions`)
+// trains as before: the language model chooses the reaction after its line, and how well it understands
+// phrasings it was not shown is measured on check models (split.ts) — each pretrained and finetuned exactly as
+// the agent without its fold's examples, then asked them — run before the agent, in one resumable sequence.
 import type { Protocol } from '@greenhouse/mtp';
 import { countParams } from '../model/config.js';
 import { Gpt } from '../model/gpt.js';
@@ -25,6 +27,8 @@ import type { TrainingPlan } from './plan.js';
 import { qualityReport } from './quality.js';
 import { reactionAccuracy } from './reaction-accuracy.js';
 import { qualityFolds } from './split.js';
+import { trainReactionModel } from '../reactions/reaction-training.js';
+import { reactionOwnAccuracy } from '../reactions/reaction-accuracy.js';
 import type { LossPoint, Split, StageMetrics, StageProgress, TrainingExample } from './types.js';
 
 export type TrainingPhase = 'pretraining' | 'finetuning';
@@ -55,8 +59,11 @@ export interface StageHooks {
 }
 
 export type TrainingStageResult =
-  /** `weights`: the flat parameter buffer in paramLayout order, alignment padding included. */
-  | { status: 'completed'; weights: Float32Array; metrics: StageMetrics }
+  /**
+   * `weights`: the flat parameter buffer in paramLayout order, alignment padding included; `reactions`: the
+   * reaction model's file (reactions.bin), from the finetuning stage of a plan with `reactions`.
+   */
+  | { status: 'completed'; weights: Float32Array; metrics: StageMetrics; reactions?: Uint8Array }
   | { status: 'paused'; checkpoint: Uint8Array; metrics: StageMetrics };
 
 /** Decoded training inputs checked for trainReactionAccuracy at most (a fixed, evenly spread choice). */
@@ -94,7 +101,9 @@ export async function trainingStage(
   const tokenizer = Tokenizer.fromJSON(input.tokenizer);
   if (tokenizer.size !== config.vocabSize)
     throw new Error(`the tokenizer has ${tokenizer.size} ids, the plan's model ${config.vocabSize}`);
-  const quality = phase === 'finetuning' && input.qualityCheck !== false ? qualityFolds(examples) : null;
+  const reactionFirst = plan.reactions !== undefined;
+  const quality =
+    phase === 'finetuning' && !reactionFirst && input.qualityCheck !== false ? qualityFolds(examples) : null;
   const folds: Split[] = quality?.folds ?? [];
   const runs: RunSpec[] = [
     ...folds.flatMap((_, fold): RunSpec[] => [
@@ -106,7 +115,8 @@ export async function trainingStage(
   const stepsOf = (r: RunSpec) => plan[r.kind].steps;
   const totalSteps = runs.reduce((n, r) => n + stepsOf(r), 0);
   const all = examples.map((_, i) => i);
-  const toSequence = (e: TrainingExample) => finetuneSequence(tokenizer, e.input, e.output);
+  const toSequence = (e: TrainingExample) =>
+    finetuneSequence(tokenizer, e.input, reactionFirst ? reactionFirstOutput(e.output) : e.output);
   const sequencesOf = (r: RunSpec): Sequence[] => {
     const fold = r.fold >= 0 ? folds[r.fold]! : undefined;
     if (r.kind === 'pretraining') {
@@ -256,6 +266,19 @@ export async function trainingStage(
     if (!agentRun) continue;
 
     const metrics: StageMetrics = { ...partial(), tokensPerSecond };
+    if (phase === 'finetuning' && plan.reactions) {
+      // The reaction model (seconds): its cross-validation is the quality check.
+      const trained = trainReactionModel(protocol, plan.reactions, { crossValidate: input.qualityCheck !== false });
+      const q = trained.quality;
+      Object.assign(metrics, {
+        heldOut: q?.measured ?? 0,
+        validationLoss: null,
+        reactionAccuracy: q && q.measured > 0 ? q.right / q.measured : null,
+        trainReactionAccuracy: reactionOwnAccuracy(trained.model, protocol),
+        quality: q,
+      });
+      return { status: 'completed', weights: Float32Array.from(model.params), metrics, reactions: trained.bytes };
+    }
     if (phase === 'finetuning') {
       const sampled = evenlySpread(examples.length, MAX_TRAIN_ACCURACY_INPUTS).map((i) => examples[i]!);
       const report = quality ? qualityReport(quality, examples, state.answers, answerer) : null;
@@ -270,4 +293,12 @@ export async function trainingStage(
     return { status: 'completed', weights: Float32Array.from(model.params), metrics };
   }
   throw new Error('the stage has no run left');
+}
+
+/** A rendered output (`response \n reaction \n <EOS>`) in the order a reaction-first agent writes it. */
+export function reactionFirstOutput(output: string): string {
+  const lines = output.split('\n');
+  const eos = lines.pop();
+  const reaction = lines.pop();
+  return [reaction, lines.join(' '), eos].join('\n');
 }

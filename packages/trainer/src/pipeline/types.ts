@@ -73,4 +73,6 @@ export interface TrainingQuality {
     gotName: string;
     gotRefusal: boolean;
   }[];
+  /** Samples the check refused though they are on topic (at most MAX_MISSES; missing in older checks). */
+  refusedOnTopic?: { inputs: string[]; expected: string; expectedName: string }[];
 }

@@ -1,0 +1,489 @@
+// The reaction model (agent-format's reaction-model.ts): per instruction, two logistic regressions over the
+// request's hashed features (words, bigrams, character n-grams, number buckets; TF-IDF weighted and scaled to
+// length 1) and, for English protocols, over the mean direction of the player's words' GloVe vectors
+// (word-vectors.ts). The classes head learns which reaction from the samples; the refusal detector learns
+// "off topic" from the guardrail examples and an off-topic pool in the protocol's language (off-topic.ts)
+// against every sample. Kept apart, the pool's everyday words do not pull the choice between reactions.
+// Chosen by measurement (bench/quality-bench.ts; the package README, "Reactions"): on the blind fixtures it
+// answers held-out phrasings at least about as well as the best classical intent classifier, where the
+// language model alone reads far fewer right.
+//
+// Cross-validation: k models, each without one fold of the samples (and of the pool), answer what they did not
+// learn. Their answers are the agent's quality check (what the agent page shows), and their detector scores
+// place the refusal threshold (refusalBias). Deterministic: the same protocol and plan give the same bytes
+// (full-batch Adam in a fixed order, no randomness).
+import {
+  chooseReaction,
+  decodeReactionModel,
+  encodeReactionModel,
+  featureHash,
+  lineWords,
+  requestHashes,
+  type InstructionReactions,
+  type LinearHead,
+  type ReactionModel,
+} from '@greenhouse/agent-format';
+import type { Protocol } from '@greenhouse/mtp';
+import { MAX_MISSES } from '../pipeline/quality.js';
+import type { TrainingQuality } from '../pipeline/types.js';
+import { offTopicPool, protocolLanguage, type PoolLanguage } from './off-topic.js';
+import {
+  classOf,
+  instructionShapes,
+  reactionExamples,
+  type InstructionShape,
+  type ReactionExample,
+} from './reaction-examples.js';
+import { loadWordVectors, type WordVectors } from './word-vectors.js';
+
+export interface ReactionPlan {
+  /** The protocol's language, when one of the off-topic pools' (off-topic.ts). */
+  language: PoolLanguage | null;
+  /** English protocols: the player's words also score through these word vectors (their table's sha256). */
+  wordVectors: { sha256: string } | null;
+  /** Learn the language's off-topic pool as refusals (only for instructions that have a refusal). */
+  offTopic: boolean;
+  epochs: number;
+  learningRate: number;
+  /** L2 penalty on the weights (not the biases). */
+  l2: number;
+  /** Scale of the word-vector direction beside the length-1 feature vector. */
+  wordWeight: number;
+  /** The off-topic pool's total weight, as a share of the samples' (each sample and guardrail example weighs 1). */
+  poolWeight: number;
+  /** What a false refusal costs beside a missed off-topic line, when the refusal threshold is placed. */
+  falseRefusalCost: number;
+  /** Cross-validation folds at most (fewer when no reaction has that many samples). */
+  maxFolds: number;
+}
+
+/** Measured with bench/quality-bench.ts (see the package README, "Reactions"). */
+export const REACTION_TRAINING = {
+  epochs: 200,
+  learningRate: 0.1,
+  l2: 1e-4,
+  wordWeight: 1,
+  poolWeight: 0.5,
+  falseRefusalCost: 3,
+  maxFolds: 5,
+} as const;
+
+/** The reaction model's plan for a protocol (its language decides the pool and the word vectors). */
+export function planReactions(protocol: Pick<Protocol, 'sets'>): ReactionPlan {
+  const language = protocolLanguage(protocol);
+  const vectors = language === 'en' ? loadWordVectors() : null;
+  return {
+    language,
+    wordVectors: vectors ? { sha256: vectors.sha256 } : null,
+    offTopic: language !== null,
+    ...REACTION_TRAINING,
+  };
+}
+
+/** One training example of one instruction: its feature hashes, its player lines' words, class and weight. */
+interface Doc {
+  hashes: Uint32Array;
+  words: string[][];
+  cls: number;
+  weight: number;
+}
+
+/** The word table every instruction scores with: the vectors' words by hash (a colliding later word dropped). */
+interface Table {
+  hashes: Uint32Array;
+  /** Index into the vectors of each table entry. */
+  rows: Int32Array;
+  norms: Float32Array;
+  byHash: Map<number, number>;
+}
+
+/** The word vectors and the table of their hashes. */
+interface Words {
+  vectors: WordVectors;
+  table: Table;
+}
+
+function wordTable(vectors: WordVectors): Table {
+  const D = vectors.dimensions;
+  const seen = new Map<number, number>();
+  vectors.words.forEach((w, i) => {
+    const h = featureHash(w);
+    if (!seen.has(h)) seen.set(h, i);
+  });
+  const hashes = Uint32Array.from(seen.keys()).sort();
+  const rows = Int32Array.from(hashes, (h) => seen.get(h)!);
+  const norms = Float32Array.from(rows, (i) => {
+    let s = 0;
+    for (let d = 0; d < D; d++) s += vectors.vectors[i * D + d]! ** 2;
+    return Math.sqrt(s);
+  });
+  return { hashes, rows, norms, byHash: new Map(Array.from(hashes, (h, i) => [h, i])) };
+}
+
+/** A line's word direction as the reaction model scores it: Σ vectors / Σ lengths over its known words. */
+function wordDirection(words: readonly string[], { table, vectors }: Words): Float64Array | null {
+  const D = vectors.dimensions;
+  const out = new Float64Array(D);
+  let c = 0;
+  for (const w of words) {
+    const i = table.byHash.get(featureHash(w));
+    if (i === undefined) continue;
+    const row = table.rows[i]!;
+    for (let d = 0; d < D; d++) out[d] = out[d]! + vectors.vectors[row * D + d]!;
+    c += table.norms[i]!;
+  }
+  if (c <= 0) return null;
+  for (let d = 0; d < D; d++) out[d] = out[d]! / c;
+  return out;
+}
+
+interface Fit {
+  features: Uint32Array;
+  idf: Float32Array;
+  /** F × K. */
+  weights: Float64Array;
+  bias: Float64Array;
+  /** Per player line, D × K. */
+  directions: Float64Array[];
+}
+
+/** Multinomial logistic regression, full-batch Adam, L2 on the weights. */
+function fit(docs: readonly Doc[], K: number, lines: number, words: Words | null, plan: ReactionPlan): Fit {
+  // The vocabulary: every hash of the documents, ascending; idf from document frequencies.
+  const df = new Map<number, number>();
+  for (const d of docs) for (const h of d.hashes) df.set(h, (df.get(h) ?? 0) + 1);
+  const features = Uint32Array.from(df.keys()).sort();
+  const index = new Map(Array.from(features, (h, j) => [h, j]));
+  const idf = Float32Array.from(features, (h) => Math.log((1 + docs.length) / (1 + df.get(h)!)) + 1);
+  const F = features.length;
+  const D = words ? words.vectors.dimensions : 0;
+  // Each document's sparse row (scaled to length 1) and its lines' word directions.
+  const rows = docs.map((d) => {
+    const cols = Int32Array.from(d.hashes, (h) => index.get(h)!);
+    let norm = 0;
+    for (const j of cols) norm += idf[j]! * idf[j]!;
+    norm = Math.sqrt(norm) || 1;
+    const vals = Float64Array.from(cols, (j) => idf[j]! / norm);
+    const dirs = words ? d.words.map((ws) => wordDirection(ws, words)?.map((x) => x * plan.wordWeight) ?? null) : [];
+    return { cols, vals, dirs };
+  });
+  const total = docs.reduce((s, d) => s + d.weight, 0);
+  const W0 = K;
+  const U0 = K + F * K;
+  const P = U0 + lines * D * K;
+  const params = new Float64Array(P);
+  const grad = new Float64Array(P);
+  const m = new Float64Array(P);
+  const v = new Float64Array(P);
+  const z = new Float64Array(K);
+  const b1 = 0.9;
+  const b2 = 0.999;
+  for (let epoch = 1; epoch <= plan.epochs; epoch++) {
+    grad.fill(0);
+    for (let n = 0; n < docs.length; n++) {
+      const doc = docs[n]!;
+      const { cols, vals, dirs } = rows[n]!;
+      for (let k = 0; k < K; k++) z[k] = params[k]!;
+      for (let t = 0; t < cols.length; t++) {
+        const base = W0 + cols[t]! * K;
+        const x = vals[t]!;
+        for (let k = 0; k < K; k++) z[k] = z[k]! + x * params[base + k]!;
+      }
+      for (let l = 0; l < dirs.length; l++) {
+        const dir = dirs[l];
+        if (!dir) continue;
+        const base = U0 + l * D * K;
+        for (let d = 0; d < D; d++) for (let k = 0; k < K; k++) z[k] = z[k]! + dir[d]! * params[base + d * K + k]!;
+      }
+      let max = -Infinity;
+      for (let k = 0; k < K; k++) max = Math.max(max, z[k]!);
+      let sum = 0;
+      for (let k = 0; k < K; k++) sum += z[k] = Math.exp(z[k]! - max);
+      for (let k = 0; k < K; k++) z[k] = (doc.weight * (z[k]! / sum - (k === doc.cls ? 1 : 0))) / total;
+      for (let k = 0; k < K; k++) grad[k] = grad[k]! + z[k]!;
+      for (let t = 0; t < cols.length; t++) {
+        const base = W0 + cols[t]! * K;
+        const x = vals[t]!;
+        for (let k = 0; k < K; k++) grad[base + k] = grad[base + k]! + x * z[k]!;
+      }
+      for (let l = 0; l < dirs.length; l++) {
+        const dir = dirs[l];
+        if (!dir) continue;
+        const base = U0 + l * D * K;
+        for (let d = 0; d < D; d++)
+          for (let k = 0; k < K; k++) grad[base + d * K + k] = grad[base + d * K + k]! + dir[d]! * z[k]!;
+      }
+    }
+    const c1 = 1 - b1 ** epoch;
+    const c2 = 1 - b2 ** epoch;
+    for (let i = 0; i < P; i++) {
+      const g = i < K ? grad[i]! : grad[i]! + plan.l2 * params[i]!;
+      m[i] = b1 * m[i]! + (1 - b1) * g;
+      v[i] = b2 * v[i]! + (1 - b2) * g * g;
+      params[i] = params[i]! - (plan.learningRate * (m[i]! / c1)) / (Math.sqrt(v[i]! / c2) + 1e-8);
+    }
+  }
+  return {
+    features,
+    idf,
+    weights: params.slice(W0, U0),
+    bias: params.slice(0, K),
+    directions: Array.from({ length: lines }, (_, l) => params.slice(U0 + l * D * K, U0 + (l + 1) * D * K)),
+  };
+}
+
+/**
+ * A fit as the file stores it: the word directions become per-word scores. A detector's fit has two outputs
+ * (on topic, off topic); its head keeps one, the logit of "off topic" (output 1 less output 0).
+ */
+function head(f: Fit, K: number, playerLines: readonly number[], words: Words | null, plan: ReactionPlan, detector: boolean): LinearHead {
+  const O = detector ? 1 : K;
+  const outputs = (values: ArrayLike<number>, rows: number) => {
+    const out = new Float32Array(rows * O);
+    for (let r = 0; r < rows; r++)
+      for (let o = 0; o < O; o++)
+        out[r * O + o] = detector ? values[r * K + 1]! - values[r * K]! : values[r * K + o]!;
+    return out;
+  };
+  const wordScores: LinearHead['wordScores'] = [];
+  if (words) {
+    const { vectors, table } = words;
+    const D = vectors.dimensions;
+    playerLines.forEach((line, l) => {
+      const dir = f.directions[l]!;
+      const perWord = new Float64Array(table.hashes.length * K);
+      for (let i = 0; i < table.hashes.length; i++) {
+        const row = table.rows[i]!;
+        for (let k = 0; k < K; k++) {
+          let s = 0;
+          for (let d = 0; d < D; d++) s += vectors.vectors[row * D + d]! * dir[d * K + k]!;
+          perWord[i * K + k] = plan.wordWeight * s;
+        }
+      }
+      wordScores.push({ line, scores: outputs(perWord, table.hashes.length) });
+    });
+  }
+  return {
+    bias: outputs(f.bias, 1),
+    features: f.features,
+    idf: f.idf,
+    weights: outputs(f.weights, f.features.length),
+    wordScores,
+  };
+}
+
+/** What trainReactionModel gives: the model (as readers decode it), its file, and the quality check. */
+export interface TrainedReactions {
+  model: ReactionModel;
+  bytes: Uint8Array;
+  quality: TrainingQuality | null;
+}
+
+/** The model as a reader decodes it from its bytes (float16 values rounded as stored). */
+function roundTrip(model: ReactionModel): { model: ReactionModel; bytes: Uint8Array } {
+  const bytes = encodeReactionModel(model);
+  return { model: decodeReactionModel(bytes), bytes };
+}
+
+interface Answered {
+  shape: InstructionShape;
+  example: ReactionExample;
+  index: number;
+  /** The option answered. */
+  got: number;
+  refused: boolean;
+}
+
+export interface ReactionTrainingOptions {
+  /** false: no cross-validation (no quality check; the refusal bias stays 0). Default true. */
+  crossValidate?: boolean;
+}
+
+export function trainReactionModel(
+  protocol: Protocol,
+  plan: ReactionPlan,
+  options: ReactionTrainingOptions = {},
+): TrainedReactions {
+  const vectors = plan.wordVectors ? loadWordVectors() : null;
+  if (plan.wordVectors && vectors?.sha256 !== plan.wordVectors.sha256)
+    throw new Error('the plan was made with other word vectors than the committed ones');
+  const words: Words | null = vectors ? { vectors, table: wordTable(vectors) } : null;
+  const wordTableOut = words ? { hashes: words.table.hashes, norms: words.table.norms } : null;
+  const examples = reactionExamples(protocol);
+  const pool = plan.offTopic && plan.language ? offTopicPool(plan.language) : [];
+  const answered: Answered[] = [];
+  let runs = 0;
+  const instructions: InstructionReactions[] = [];
+
+  for (const shape of instructionShapes(protocol)) {
+    const refusalOption = shape.options.findIndex((o) => o.refused);
+    const own = examples
+      .map((example, index) => ({ example, index, option: classOf(shape.options, example.reaction) }))
+      .filter((e) => e.example.set === shape.name && e.option >= 0);
+    const samples = own.filter((e) => e.example.kind === 'sample');
+    const guardrails = own.filter((e) => e.example.kind === 'guardrail');
+    // The classes: the options the samples have, in option order.
+    const classOptions = [...new Set(samples.map((e) => e.option))].sort((a, b) => a - b);
+    if (classOptions.length === 0) continue;
+    const K = classOptions.length;
+    const L = shape.playerLines.length;
+    const docOf = (e: ReactionExample, cls: number, weight: number): Doc => ({
+      hashes: requestHashes(e.lines, shape.slots),
+      words: shape.playerLines.map((l) => lineWords(e.lines[l]?.text ?? '')),
+      cls,
+      weight,
+    });
+    const hasRefusal = refusalOption >= 0 && guardrails.length > 0;
+    // A pool line stands in the player's lines of a sample's other lines (as a guardrail example does).
+    const poolExample = (line: string, i: number): ReactionExample => {
+      const lines = samples[i % samples.length]!.example.lines.map((l) => ({ ...l }));
+      for (const l of shape.playerLines) lines[l] = { ...lines[l]!, text: line };
+      return { ...samples[0]!.example, lines };
+    };
+    const poolLines = pool.map((line, i) => ({ line, i }));
+    const trainHeads = (trained: typeof samples, poolTrained: typeof poolLines) => {
+      const classes = fit(trained.map((e) => docOf(e.example, classOptions.indexOf(e.option), 1)), K, L, words, plan);
+      const poolWeight = poolTrained.length ? (plan.poolWeight * trained.length) / poolTrained.length : 0;
+      const detector = hasRefusal
+        ? fit(
+            [
+              ...trained.map((e) => docOf(e.example, 0, 1)),
+              ...guardrails.map((e) => docOf(e.example, 1, 1)),
+              ...poolTrained.map(({ line, i }) => docOf(poolExample(line, i), 1, poolWeight)),
+            ],
+            2,
+            L,
+            words,
+            plan,
+          )
+        : null;
+      return {
+        classes: head(classes, K, shape.playerLines, words, plan, false),
+        detector: detector && head(detector, 2, shape.playerLines, words, plan, true),
+      };
+    };
+    const instruction = (heads: ReturnType<typeof trainHeads>, bias: number): InstructionReactions => ({
+      name: shape.name,
+      reactions: Uint32Array.from(classOptions),
+      classes: heads.classes,
+      refusal: heads.detector ? { reaction: refusalOption, bias, detector: heads.detector } : null,
+    });
+
+    // Cross-validation: fold f leaves out the samples n ≡ f (mod folds) of each reaction, and the pool's
+    // lines i ≡ f.
+    const rank = new Map<number, number>();
+    const foldOf = samples.map((e) => {
+      const n = rank.get(e.option) ?? 0;
+      rank.set(e.option, n + 1);
+      return n;
+    });
+    const folds = options.crossValidate === false ? 0 : Math.min(plan.maxFolds, Math.max(0, ...rank.values()));
+    const predictions: { e: (typeof samples)[number]; choice: ReturnType<typeof chooseReaction> }[] = [];
+    /** The detector's scores of the pool's left-out lines. */
+    const poolScores: number[] = [];
+    if (folds >= 2) {
+      runs += folds;
+      for (let f = 0; f < folds; f++) {
+        const left = samples.filter((_, i) => foldOf[i]! % folds === f);
+        const kept = samples.filter((_, i) => foldOf[i]! % folds !== f);
+        if (left.length === 0 || kept.length === 0) continue;
+        const heads = trainHeads(kept, poolLines.filter(({ i }) => i % folds !== f));
+        const { model } = roundTrip({ words: wordTableOut, instructions: [instruction(heads, 0)] });
+        const ins = model.instructions[0]!;
+        for (const e of left) predictions.push({ e, choice: chooseReaction(model, ins, e.example.lines, shape.slots) });
+        if (ins.refusal)
+          for (const { line, i } of poolLines.filter(({ i }) => i % folds === f))
+            poolScores.push(chooseReaction(model, ins, poolExample(line, i).lines, shape.slots).offTopic!);
+      }
+    }
+    const onTopic = predictions.map((p) => p.choice.offTopic).filter((x): x is number => x !== null);
+    // Never above the detector's own even odds: calibration only makes it refuse less eagerly.
+    const bias = hasRefusal ? Math.min(0, refusalBias(onTopic, poolScores, plan.falseRefusalCost)) : 0;
+    for (const { e, choice } of predictions) {
+      const refused = choice.offTopic !== null && choice.offTopic + bias > 0;
+      let best = 0;
+      for (let k = 1; k < K; k++) if (choice.scores[k]! > choice.scores[best]!) best = k;
+      answered.push({ shape, example: e.example, index: e.index, got: refused ? refusalOption : classOptions[best]!, refused });
+    }
+    instructions.push(instruction(trainHeads(samples, poolLines), bias));
+  }
+  const { model, bytes } = roundTrip({ words: wordTableOut, instructions });
+  return { model, bytes, quality: runs > 0 && answered.length > 0 ? qualityReport(answered, runs) : null };
+}
+
+/**
+ * The bias that puts the detector's threshold where a false refusal (a left-out sample refused) costs
+ * `falseRefusalCost` times a missed off-topic line (a left-out pool line answered): the threshold t among the
+ * scores seen that minimises cost·(share of samples above t) + (share of pool lines at or below t), the
+ * highest of equals; −t. Without left-out scores, 0 (the detector's own even odds).
+ */
+export function refusalBias(onTopic: readonly number[], offTopic: readonly number[], falseRefusalCost: number): number {
+  if (onTopic.length === 0 || offTopic.length === 0) return 0;
+  const on = [...onTopic].sort((a, b) => a - b);
+  const off = [...offTopic].sort((a, b) => a - b);
+  const atOrBelow = (sorted: number[], t: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  let best = -Infinity;
+  let bestCost = Infinity;
+  for (const t of [...new Set([...on, ...off])].sort((a, b) => a - b)) {
+    const cost = (falseRefusalCost * (on.length - atOrBelow(on, t))) / on.length + atOrBelow(off, t) / off.length;
+    if (cost <= bestCost) [best, bestCost] = [t, cost];
+  }
+  return Math.fround(-best);
+}
+
+/** The cross-validation's answers as the agent page's quality check. */
+function qualityReport(answers: readonly Answered[], runs: number): TrainingQuality {
+  const perReaction = new Map<string, TrainingQuality['reactions'][number]>();
+  const misses: TrainingQuality['misses'] = [];
+  const refusedOnTopic: NonNullable<TrainingQuality['refusedOnTopic']> = [];
+  let right = 0;
+  for (const a of [...answers].sort((x, y) => x.index - y.index)) {
+    const want = a.shape.options[classOf(a.shape.options, a.example.reaction)]!;
+    const got = a.shape.options[a.got]!;
+    const entry = perReaction.get(want.line) ?? {
+      reaction: want.line,
+      name: want.name,
+      refusal: want.refused,
+      measured: 0,
+      right: 0,
+    };
+    perReaction.set(want.line, entry);
+    entry.measured++;
+    const inputs = a.example.lines.map((l) => l.text);
+    if (got === want) {
+      entry.right++;
+      right++;
+      continue;
+    }
+    if (a.refused && refusedOnTopic.length < MAX_MISSES)
+      refusedOnTopic.push({ inputs, expected: want.line, expectedName: want.name });
+    if (misses.length < MAX_MISSES)
+      misses.push({
+        inputs,
+        expected: want.line,
+        expectedName: want.name,
+        got: got.line,
+        gotName: got.name,
+        gotRefusal: got.refused,
+      });
+  }
+  return {
+    method: 'k-fold',
+    runs,
+    measured: answers.length,
+    right,
+    noReaction: 0,
+    reactions: [...perReaction.values()],
+    misses,
+    refusedOnTopic,
+  };
+}
