@@ -4,8 +4,15 @@
 
 /** `format` of every agent file. */
 export const AGENT_FORMAT = 'greenhouse-agent';
-/** `formatVersion` of the files this package describes; a reader refuses any other. */
-export const AGENT_FORMAT_VERSION = 1;
+/**
+ * `formatVersion` of the files the trainer writes: 2, reaction first (`reactions.bin` chooses the reaction, the
+ * model writes the line after it). Version 1 files (the model writes the line, then chooses the reaction) are
+ * still read; a reader refuses any other version.
+ */
+export const AGENT_FORMAT_VERSION = 2;
+/** Every version a reader runs. */
+export const AGENT_FORMAT_VERSIONS = [1, 2] as const;
+export type AgentFormatVersion = (typeof AGENT_FORMAT_VERSIONS)[number];
 /** `manifest.$schema`: the manifest is an MTP model 1.0.0 (plus our own fields). */
 export const MODEL_SCHEMA_URL = 'https://mtp.schemas.databiomes.com/v1/model_1_0_0.json';
 
@@ -17,6 +24,8 @@ export const AGENT_FILES = {
   tokenizer: 'tokenizer.json',
   /** The weights, float16 little-endian in tensor-table order (layout.ts), base64. */
   weights: 'weights.bin',
+  /** Version 2: the reaction model (reaction-model.ts), base64. */
+  reactions: 'reactions.bin',
 } as const;
 
 /** The model's size: what varies from one agent to another (the functions below do not). */
@@ -102,7 +111,7 @@ export interface Manifest {
   description: string | null;
   /** ISO 8601 date-time. */
   created_time: string;
-  /** Every file of `files` with its checksum, in the order template, tokenizer, weights. */
+  /** Every file of `files` with its checksum, in the order template, tokenizer, (reactions,) weights. */
   files: FileEntry[];
   training: { reference: string };
   labels: Record<string, string>;
@@ -118,12 +127,14 @@ export interface Manifest {
   limits?: { promptTokens: number; answerTokens: number };
   /** The base model it was finetuned from, with its corpus's licence notice (which travels with it). */
   base?: { sha256: string; licence: string };
+  /** Version 2, English agents: the word vectors its reaction model's word scores come from, and their notice. */
+  wordVectors?: { sha256: string; licence: string };
 }
 
 /** The whole agent file: one JSON object. */
 export interface AgentFile<M extends Manifest = Manifest> {
   format: typeof AGENT_FORMAT;
-  formatVersion: typeof AGENT_FORMAT_VERSION;
+  formatVersion: AgentFormatVersion;
   manifest: M;
   /** Every file of `manifest.files`: text files verbatim, `.bin` files base64 (RFC 4648, padded). */
   files: Record<string, string>;

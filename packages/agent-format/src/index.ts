@@ -4,6 +4,7 @@ export {
   AGENT_FILES,
   AGENT_FORMAT,
   AGENT_FORMAT_VERSION,
+  AGENT_FORMAT_VERSIONS,
   GPT_FUNCTIONS,
   gptArchitecture,
   LAYER_NORM_EPSILON,
@@ -12,6 +13,7 @@ export {
 } from './format.js';
 export type {
   AgentFile,
+  AgentFormatVersion,
   Architecture,
   FileEntry,
   Manifest,

@@ -35,14 +35,19 @@ export interface LinearHead {
   wordScores: { line: number; scores: Float32Array }[];
 }
 
-/** One instruction's model: which reaction, and whether to refuse (when it has a guardrail). */
+/**
+ * One instruction's model: which reaction, whether to refuse (when it has a guardrail), and each reaction's
+ * lines — the responses its examples give, of which the language model writes one (README.md, "Answers").
+ */
 export interface InstructionReactions {
   name: string;
   /** Per class: the index of its reaction in the instruction's reactions (template order). */
   reactions: Uint32Array;
   classes: LinearHead;
-  /** The refusal: its reaction's index, the detector, and the bias added to the detector's score. */
-  refusal: { reaction: number; bias: number; detector: LinearHead } | null;
+  /** Per class: its reaction's lines (at least one). */
+  lines: string[][];
+  /** The refusal: its reaction's index, the detector, the bias added to the detector's score, and its lines. */
+  refusal: { reaction: number; bias: number; detector: LinearHead; lines: string[] } | null;
 }
 
 export interface ReactionModel {
@@ -146,8 +151,9 @@ export function chooseReaction(
 //   [word table] u32 N, N × u32 hash, N × f16 norm, padded to 4
 //   u32 instructions; per instruction:
 //     u32 n, n bytes UTF-8 name, padded to 4
-//     u32 K, K × u32 reaction index, the classes head (K outputs)
-//     i32 refusal reaction (-1: none); if ≥ 0: f32 refusal bias, the detector head (1 output)
+//     u32 K, K × u32 reaction index, the classes head (K outputs), K × lines
+//     i32 refusal reaction (-1: none); if ≥ 0: f32 refusal bias, the detector head (1 output), lines
+//   lines: u32 count, per line: u32 n, n bytes UTF-8, padded to 4
 //   a head of O outputs: O × f32 bias, u32 F, F × u32 hash, F × f32 idf, F × O f16 weights, padded to 4,
 //     u32 E, per line: u32 line index, N × O f16 word scores, padded to 4
 
@@ -299,6 +305,16 @@ export function encodeReactionModel(model: ReactionModel): Uint8Array {
       w.pad();
     }
   };
+  const lines = (list: readonly string[], what: string) => {
+    if (list.length === 0) throw new Error(`${what} has no lines`);
+    w.u32(list.length);
+    for (const line of list) {
+      const bytes = utf8(line);
+      w.u32(bytes.length);
+      w.raw(bytes);
+      w.pad();
+    }
+  };
   w.u32(model.instructions.length);
   for (const ins of model.instructions) {
     const name = utf8(ins.name);
@@ -310,11 +326,14 @@ export function encodeReactionModel(model: ReactionModel): Uint8Array {
     if (ins.classes.bias.length !== ins.reactions.length)
       throw new Error('the classes head has another number of outputs than classes');
     head(ins.classes);
+    if (ins.lines.length !== ins.reactions.length) throw new Error('the lines are not one list per class');
+    ins.lines.forEach((list, k) => lines(list, `class ${k} of ${ins.name}`));
     w.i32(ins.refusal ? ins.refusal.reaction : -1);
     if (ins.refusal) {
       if (ins.refusal.detector.bias.length !== 1) throw new Error('the refusal detector has one output');
       w.f32(ins.refusal.bias);
       head(ins.refusal.detector);
+      lines(ins.refusal.lines, `the refusal of ${ins.name}`);
     }
   }
   return w.done();
@@ -393,6 +412,19 @@ export function decodeReactionModel(bytes: Uint8Array): ReactionModel {
     }
     return { bias, features, idf, weights, wordScores };
   };
+  const lines = (what: string): string[] => {
+    const n = u32();
+    if (n === 0) fail(`${what} has no lines`);
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const length = u32();
+      need(length);
+      out.push(fromUtf8(bytes.subarray(at, at + length)) ?? fail(`a line of ${what} is not UTF-8`));
+      at += length;
+      pad();
+    }
+    return out;
+  };
   const count = u32();
   const instructions: InstructionReactions[] = [];
   for (let n = 0; n < count; n++) {
@@ -405,13 +437,19 @@ export function decodeReactionModel(bytes: Uint8Array): ReactionModel {
     if (K === 0) fail(`instruction ${name} has no classes`);
     const reactions = u32s(K);
     const classes = head(K, `instruction ${name}`);
+    const classLines = Array.from({ length: K }, (_, k) => lines(`class ${k} of instruction ${name}`));
     const refusalReaction = i32();
     if (refusalReaction < -1) fail(`instruction ${name}: refusal reaction ${refusalReaction}`);
     const refusal =
       refusalReaction < 0
         ? null
-        : { reaction: refusalReaction, bias: f32(), detector: head(1, `instruction ${name}'s detector`) };
-    instructions.push({ name, reactions, classes, refusal });
+        : {
+            reaction: refusalReaction,
+            bias: f32(),
+            detector: head(1, `instruction ${name}'s detector`),
+            lines: lines(`the refusal of instruction ${name}`),
+          };
+    instructions.push({ name, reactions, classes, lines: classLines, refusal });
   }
   if (at !== bytes.length) fail(`${bytes.length - at} bytes after the model`);
   return { words, instructions };

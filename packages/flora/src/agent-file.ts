@@ -1,27 +1,29 @@
 // Reading an agent file (format: @greenhouse/agent-format and its README): one JSON object
-//   { format: "greenhouse-agent", formatVersion: 1, manifest, files: { "template.json", "tokenizer.json",
-//     "weights.bin" (base64) } }
+//   { format: "greenhouse-agent", formatVersion: 1 or 2, manifest, files: { "template.json", "tokenizer.json",
+//     version 2: "reactions.bin" (base64), "weights.bin" (base64) } }
 // Every file listed in the manifest is checked against its sha256 (sha256.ts), the architecture against what
 // this engine implements, and the tensor table against the architecture (the format's `tensorTable`: its tensor
 // order, packed, 2 bytes per value). Anything else is refused with a FloraError and a stable code.
 import {
   AGENT_FILES as FILES,
   AGENT_FORMAT,
-  AGENT_FORMAT_VERSION,
+  AGENT_FORMAT_VERSIONS,
   GPT_FUNCTIONS,
   tensorTable,
   valueCount,
   WEIGHTS_ENCODING,
+  type AgentFormatVersion,
   type Architecture,
   type Manifest,
   type TensorEntry,
 } from '@greenhouse/agent-format';
-import { decodedLength, type Base64Span } from './base64.js';
+import { decodeBase64Part, decodedLength, type Base64Span } from './base64.js';
 import { FloraError } from './errors.js';
 import { createKernels } from './kernels/kernels.js';
 import { kernelSha256, type WeightsSource } from './weights.js';
 
 export interface VerifiedAgentFile {
+  formatVersion: AgentFormatVersion;
   manifest: Manifest;
   architecture: Architecture;
   templateText: string;
@@ -34,6 +36,8 @@ export interface VerifiedAgentFile {
   parameters: number;
   /** Size of the agent file in bytes (UTF-8). */
   bytes: number;
+  /** Version 2: reactions.bin, checked against its checksum. */
+  reactions: Uint8Array | null;
 }
 
 const damaged = (why: string) => new FloraError('damaged', `agent file: ${why}`);
@@ -138,17 +142,28 @@ function parseSpliced(source: string | Uint8Array): Parsed {
  * sha256 (hex) of a text's UTF-8, hashed by the kernels (WebAssembly where it runs) in a small memory of their
  * own: a JS loop hashing 10 KB would be optimized by V8, which pages in more of node's code for that.
  */
-async function textDigest(): Promise<(text: string) => string> {
+async function digests(): Promise<{ text: (text: string) => string; bytes: (bytes: Uint8Array) => string }> {
   const kernels = await createKernels(65536);
   const room = new Uint8Array(kernels.u16.buffer, 1024);
-  return (text) => {
-    const hash = kernelSha256(kernels, 0);
-    for (let rest = text; ;) {
-      const { read, written } = utf8.encodeInto(rest, room); // whole characters, as many as fit
-      hash.update(room.subarray(0, written));
-      if (read >= rest.length) return hash.hex();
-      rest = rest.slice(read);
-    }
+  return {
+    text: (text) => {
+      const hash = kernelSha256(kernels, 0);
+      for (let rest = text; ;) {
+        const { read, written } = utf8.encodeInto(rest, room); // whole characters, as many as fit
+        hash.update(room.subarray(0, written));
+        if (read >= rest.length) return hash.hex();
+        rest = rest.slice(read);
+      }
+    },
+    bytes: (bytes) => {
+      const hash = kernelSha256(kernels, 0);
+      for (let at = 0; at < bytes.length; at += room.length) {
+        const part = bytes.subarray(at, at + room.length);
+        room.set(part);
+        hash.update(room.subarray(0, part.length));
+      }
+      return hash.hex();
+    },
   };
 }
 
@@ -182,10 +197,11 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
   const { file, weights: splicedWeights } = parseSpliced(source);
   if (typeof file !== 'object' || file === null || file.format !== AGENT_FORMAT)
     throw new FloraError('unknown_format', `not a Greenhouse agent file (format is not "${AGENT_FORMAT}")`);
-  if (file.formatVersion !== AGENT_FORMAT_VERSION)
+  const formatVersion = AGENT_FORMAT_VERSIONS.find((v) => v === file.formatVersion);
+  if (formatVersion === undefined)
     throw new FloraError(
       'unsupported_version',
-      `agent file formatVersion ${JSON.stringify(file.formatVersion)}: this Flora reads version ${AGENT_FORMAT_VERSION}`,
+      `agent file formatVersion ${JSON.stringify(file.formatVersion)}: this Flora reads versions ${AGENT_FORMAT_VERSIONS.join(' and ')}`,
     );
   const manifest = file.manifest as Manifest;
   const files = file.files as Record<string, unknown>;
@@ -196,8 +212,9 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
   // Every listed file and its checksum over its exact bytes: UTF-8 of a text file, the decoded base64 of a
   // .bin. weights.bin is decoded and checked chunk by chunk as the model reads it (weights.ts: loadWeights).
   const texts = new Map<string, string>();
-  const digest = await textDigest();
+  const digest = await digests();
   let weightsSpan: Base64Span | null = null;
+  let reactions: Uint8Array | null = null;
   let weightsChecksum = '';
   for (const entry of manifest.files) {
     const path = entry?.path;
@@ -210,8 +227,18 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
       weightsChecksum = entry.checksum;
       continue;
     }
+    if (path === FILES.reactions && formatVersion === 2) {
+      const span = { source: stored, start: 0, end: stored.length };
+      const length = decodedLength(span);
+      const bytes = new Uint8Array(Math.max(0, length));
+      if (length < 0 || !decodeBase64Part(span, 0, bytes)) throw damaged(`${path} is not valid base64`);
+      if (entry.checksum !== `sha256:${digest.bytes(bytes)}`)
+        throw new FloraError('checksum_mismatch', `agent file: ${path} is damaged (its sha256 does not match the manifest)`);
+      reactions = bytes;
+      continue;
+    }
     if (path.endsWith('.bin')) continue; // another binary file: not ours to read; checked only if we read it
-    if (entry.checksum !== `sha256:${digest(stored)}`)
+    if (entry.checksum !== `sha256:${digest.text(stored)}`)
       throw new FloraError(
         'checksum_mismatch',
         `agent file: ${path} is damaged (its sha256 does not match the manifest)`,
@@ -226,6 +253,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
   const templateText = text(FILES.template);
   const tokenizerText = text(FILES.tokenizer);
   if (!weightsSpan) throw damaged(`the manifest does not list ${FILES.weights}`);
+  if (formatVersion === 2 && !reactions) throw damaged(`the manifest does not list ${FILES.reactions}`);
 
   const architecture = checkArchitecture(manifest.architecture);
   const w = manifest.weights;
@@ -253,6 +281,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
     throw damaged(`weights.bin has ${length} bytes, the architecture needs ${2 * parameters}`);
   const weights: WeightsSource = { byteLength: length, base64: weightsSpan, checksum: weightsChecksum };
   return {
+    formatVersion,
     manifest,
     architecture,
     templateText,
@@ -261,6 +290,7 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
     tensors: expected,
     parameters,
     bytes,
+    reactions,
   };
 }
 

@@ -4,15 +4,25 @@
 import {
   AnswerConstraint,
   answerVocabulary,
+  lineTrie,
+  ReactionFirstAnswer,
   type AnswerVocabulary,
+  type LineTrie,
   type ReactionChoice,
 } from './answer-constraint.js';
-import type { Architecture } from '@greenhouse/agent-format';
+import {
+  chooseReaction,
+  decodeReactionModel,
+  type Architecture,
+  type InstructionReactions,
+  type ReactionModel,
+  type SlotRange,
+} from '@greenhouse/agent-format';
 import { readAgentFile, type VerifiedAgentFile } from './agent-file.js';
 import { FloraError } from './errors.js';
 import type { KernelKind } from './kernels/kernels.js';
 import { Model } from './model.js';
-import { mulberry32, sampleToken } from './sampling.js';
+import { lineToken, mulberry32, sampleToken } from './sampling.js';
 import { readInstructions, renderPrompt, type InstructionInfo } from './template.js';
 import { Tokenizer } from './tokenizer.js';
 
@@ -26,6 +36,7 @@ export interface AgentInfo {
   bytes: number;
   /** weights.bin's size, bytes (float16: 2 per parameter). */
   weightsBytes: number;
+  /** 1: the model writes the line, then chooses the reaction; 2: the reaction model chooses first. */
   formatVersion: number;
   architecture: Architecture;
   instructions: InstructionInfo[];
@@ -114,9 +125,9 @@ export async function loadAgent(
   source: string | Uint8Array | ArrayBuffer,
   options: LoadOptions = {},
 ): Promise<Agent> {
-  const { file, tokenizer, vocab, choices, info } = await checkAgentFile(source);
+  const { file, tokenizer, vocab, choices, info, reactions } = await checkAgentFile(source);
   const model = await Model.create(file.architecture, file.tensors, file.weights, options.kernel);
-  return new FloraAgent({ ...info, kernel: model.kernels.kind }, tokenizer, model, vocab, choices);
+  return new FloraAgent({ ...info, kernel: model.kernels.kind }, tokenizer, model, vocab, choices, reactions);
 }
 
 /** An agent file read and verified, with what running it needs but the model (Flora native's export uses it too). */
@@ -126,6 +137,55 @@ export interface CheckedAgentFile {
   vocab: AnswerVocabulary;
   choices: ReadonlyMap<string, ReactionChoice[]>;
   info: Omit<AgentInfo, 'kernel'>;
+  /** Version 2: the reaction model, checked against the instructions. */
+  reactions: Reactions | null;
+}
+
+/**
+ * A version-2 agent's reaction model, and each instruction's part of it: its number slots' ranges and, per
+ * reaction (by index), the trie of its lines.
+ */
+export interface Reactions {
+  model: ReactionModel;
+  byInstruction: ReadonlyMap<
+    string,
+    { reactions: InstructionReactions; slots: SlotRange[][]; lines: ReadonlyMap<number, LineTrie> }
+  >;
+}
+
+/** Decodes reactions.bin and checks it against the instructions (FloraError `damaged` when it does not fit). */
+function readReactions(bytes: Uint8Array, instructions: readonly InstructionInfo[], tokenizer: Tokenizer): Reactions {
+  let model: ReactionModel;
+  try {
+    model = decodeReactionModel(bytes);
+  } catch (e) {
+    throw new FloraError('damaged', `agent file: ${(e as Error).message}`);
+  }
+  const byInstruction = new Map<
+    string,
+    { reactions: InstructionReactions; slots: SlotRange[][]; lines: Map<number, LineTrie> }
+  >();
+  for (const instruction of instructions) {
+    const r = model.instructions.find((i) => i.name === instruction.name);
+    const bad = (why: string) =>
+      new FloraError('damaged', `agent file: reactions.bin: instruction ${JSON.stringify(instruction.name)} ${why}`);
+    if (!r) throw bad('is missing');
+    const count = instruction.reactions.length;
+    if (r.reactions.some((i) => i >= count)) throw bad('names a reaction it does not have');
+    if (r.refusal && !(r.refusal.reaction < count && instruction.reactionDetails[r.refusal.reaction]!.refused))
+      throw bad("refuses with a reaction that is not a refusal");
+    for (const head of [r.classes, ...(r.refusal ? [r.refusal.detector] : [])])
+      if (head.wordScores.some((w) => w.line >= instruction.inputs.length)) throw bad('scores a line it does not take');
+    const slots = instruction.inputs.map((line) =>
+      line.numberSlots.flatMap((slot) => Array.from({ length: slot.length ?? 1 }, () => ({ min: slot.min, max: slot.max }))),
+    );
+    const lines = new Map<number, LineTrie>();
+    const trie = (texts: readonly string[]) => lineTrie(texts.map((t) => tokenizer.encode(t)));
+    r.reactions.forEach((reaction, k) => lines.set(reaction, trie(r.lines[k]!)));
+    if (r.refusal) lines.set(r.refusal.reaction, trie(r.refusal.lines));
+    byInstruction.set(instruction.name, { reactions: r, slots, lines });
+  }
+  return { model, byInstruction };
 }
 
 /** Reads and verifies an agent file without building its model; FloraError when it is damaged or unknown. */
@@ -174,7 +234,7 @@ export async function checkAgentFile(source: string | Uint8Array | ArrayBuffer):
     parameters: file.parameters,
     bytes: file.bytes,
     weightsBytes: file.weights.byteLength,
-    formatVersion: 1,
+    formatVersion: file.formatVersion,
     architecture: file.architecture,
     instructions,
     reactions: [...new Set(instructions.flatMap((i) => i.reactions))],
@@ -182,7 +242,8 @@ export async function checkAgentFile(source: string | Uint8Array | ArrayBuffer):
     metrics: (m.metrics ?? {}) as Record<string, unknown>,
     createdTime: typeof m.created_time === 'string' ? m.created_time : null,
   };
-  return { file, tokenizer, vocab, choices, info };
+  const reactions = file.reactions ? readReactions(file.reactions, instructions, tokenizer) : null;
+  return { file, tokenizer, vocab, choices, info, reactions };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -215,6 +276,7 @@ class FloraAgent implements Agent {
   private readonly vocab: AnswerVocabulary;
   /** Each instruction's reactions as token ids (for the answer constraint). */
   private readonly choices: ReadonlyMap<string, ReactionChoice[]>;
+  private readonly reactions: Reactions | null;
   /** The run that owns the KV cache. */
   private current = 0;
 
@@ -224,12 +286,14 @@ class FloraAgent implements Agent {
     model: Model,
     vocab: AnswerVocabulary,
     choices: ReadonlyMap<string, ReactionChoice[]>,
+    reactions: Reactions | null,
   ) {
     this.info = info;
     this.tokenizer = tokenizer;
     this.model = model;
     this.vocab = vocab;
     this.choices = choices;
+    this.reactions = reactions;
   }
 
   get instructions(): InstructionInfo[] {
@@ -266,7 +330,82 @@ class FloraAgent implements Agent {
         `the prompt is ${ids.length} tokens; this agent takes at most ${limit}: shorten the input lines`,
       );
     const instruction = this.info.instructions.find((i) => i.name === request.instruction)!;
+    const own = this.reactions?.byInstruction.get(instruction.name);
+    if (own) {
+      const lines = request.inputs.map((line) => ({ text: line.text, numbers: line.numbers ?? [] }));
+      const choice = chooseReaction(this.reactions!.model, own.reactions, lines, own.slots);
+      return this.generateAfter(ids, instruction, choice.reaction, own.lines.get(choice.reaction)!, s, ++this.current);
+    }
     return this.generate(ids, instruction, s, ++this.current);
+  }
+
+  /** Version 2: the reaction is chosen; the model writes its number (if it takes one), then the line. */
+  private *generateAfter(
+    ids: number[],
+    instruction: InstructionInfo,
+    reactionIndex: number,
+    lines: LineTrie,
+    s: Settings,
+    run: number,
+  ): Generator<string, RunResult> {
+    const T = this.info.architecture.contextLength;
+    const random = mulberry32(s.seed);
+    const decoder = this.tokenizer.decoder();
+    const started = performance.now();
+    const reaction = this.choices.get(instruction.name)![reactionIndex]!;
+    const answer = new ReactionFirstAnswer(this.vocab, reaction, lines, {
+      maxOutputTokens: s.maxTokens === Infinity ? T : s.maxTokens,
+      contextLeft: T - ids.length,
+    });
+    this.model.reset();
+    this.model.forward(ids);
+    let logits = this.model.forward(answer.prefix);
+    const logit = (id: number) => logits[id]!;
+    let firstTokenMs = 0;
+    let output = '';
+    let tokens = answer.prefix.length;
+    for (;;) {
+      const outputPhase = answer.phase === 'output';
+      const choice = outputPhase
+        ? lineToken(logits, answer.options(), this.vocab.lineBreak, s.temperature, s.topK, random)
+        : -1;
+      const step = answer.next(choice, logit);
+      if (step.done) break;
+      if (firstTokenMs === 0) firstTokenMs = performance.now() - started;
+      tokens++;
+      if (outputPhase) {
+        const piece = decoder.push(step.id);
+        output += piece;
+        if (piece) {
+          if (this.current !== run)
+            throw new FloraError('interrupted', 'another run started on this agent; this stream cannot continue');
+          yield piece;
+        }
+      }
+      logits = this.model.forward([step.id]);
+    }
+    const rest = decoder.end();
+    output += rest;
+    const detail = instruction.reactionDetails[reactionIndex]!;
+    const reactionLine = detail.line + answer.numberText;
+    const tail = `${rest}\n${reactionLine}`;
+    if (this.current !== run)
+      throw new FloraError('interrupted', 'another run started on this agent; this stream cannot continue');
+    yield tail;
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      output,
+      reaction: reactionLine,
+      reactionName: detail.name,
+      reactionIndex,
+      refused: detail.refused,
+      reactionValue: detail.number ? Number(answer.numberText) : null,
+      tokens,
+      tokensPerSecond: seconds > 0 ? tokens / seconds : 0,
+      promptTokens: ids.length,
+      timeToFirstTokenMs: firstTokenMs || performance.now() - started,
+      stopReason: answer.outputEnd === 'max_tokens' ? 'max_tokens' : answer.outputEnd === 'context' ? 'context' : 'eos',
+    };
   }
 
   private *generate(

@@ -126,9 +126,7 @@ export class AnswerConstraint {
   private contextLeft: number;
   /** A protocol key fed in the output line, waiting for the model's next token to keep or take it back. */
   private held = false;
-  private numberTokens = 0;
-  /** The FinalNumToken's value so far. */
-  private numberSoFar = '';
+  private number: NumberWriter | null = null;
   private chosen: ReactionChoice | null = null;
   /** Why the output line ended: the model's line break or end, or a limit. */
   outputEnd: 'model' | 'max_tokens' | 'context' | null = null;
@@ -209,18 +207,22 @@ export class AnswerConstraint {
       // continuation — the line break, or a FinalNumToken's number — outscores the longer ones.
       const end = this.node.end;
       if (end) {
-        const own = end.number ? this.bestNumberPiece(logit, false) : { id: -1, logit: logit(v.lineBreak) };
+        const own = end.number
+          ? new NumberWriter(v).bestPiece(logit, false)
+          : { id: -1, logit: logit(v.lineBreak) };
         if (best < 0 || own.logit > bestLogit) {
           this.chosen = end;
           if (!end.number) return this.complete();
-          this.phaseNow = 'number';
-          return this.numberStep(logit);
+          return this.startNumber(logit);
         }
       }
       this.node = this.node.children.get(best)!;
       if (this.node.children.size === 0) {
         this.chosen = this.node.end!;
-        this.phaseNow = this.chosen.number ? 'number' : 'done';
+        if (this.chosen.number) {
+          this.phaseNow = 'number';
+          this.number = new NumberWriter(v);
+        } else this.phaseNow = 'done';
         return { id: best, done: this.phaseNow === 'done' };
       }
       return { id: best, done: false };
@@ -235,15 +237,39 @@ export class AnswerConstraint {
     return { id: -1, done: true };
   }
 
+  private startNumber(logit: (id: number) => number): AnswerStep {
+    this.phaseNow = 'number';
+    this.number = new NumberWriter(this.vocab);
+    return this.numberStep(logit);
+  }
+
+  private numberStep(logit: (id: number) => number): AnswerStep {
+    const id = this.number!.step(logit, this.contextLeft);
+    return id < 0 ? this.complete() : { id, done: false };
+  }
+}
+
+/**
+ * A FinalNumToken's value after its key: number pieces (digits, '-', '.') by largest logit among those that
+ * keep it a number (-?digits, then .digits), until the line break outscores them once it is a whole number
+ * (at most MAX_NUMBER_TOKENS tokens, and no more than the context has room for).
+ */
+export class NumberWriter {
+  private tokens = 0;
+  /** The value so far. */
+  text = '';
+
+  constructor(private readonly vocab: AnswerVocabulary) {}
+
   /** The best next number piece that keeps the value a number (a whole one, when `last`). */
-  private bestNumberPiece(logit: (id: number) => number, last: boolean): { id: number; logit: number } {
+  bestPiece(logit: (id: number) => number, last: boolean): { id: number; logit: number } {
     const v = this.vocab;
     let id = -1;
     let best = -Infinity;
     for (let k = 0; k < v.size; k++) {
       const text = v.numberText[k];
       if (text === null || text === undefined) continue;
-      const value = this.numberSoFar + text;
+      const value = this.text + text;
       if (!(last ? WHOLE_NUMBER : NUMBER_PREFIX).test(value)) continue;
       const l = logit(k);
       if (id < 0 || l > best) [id, best] = [k, l];
@@ -251,17 +277,118 @@ export class AnswerConstraint {
     return { id, logit: best };
   }
 
-  /** A FinalNumToken's value: number pieces until the line break outscores them (once it is a number). */
-  private numberStep(logit: (id: number) => number): AnswerStep {
-    const whole = WHOLE_NUMBER.test(this.numberSoFar);
-    const full = this.numberTokens >= MAX_NUMBER_TOKENS || this.contextLeft <= 0;
-    if (whole && full) return this.complete();
-    const last = this.numberTokens >= MAX_NUMBER_TOKENS - 1 || this.contextLeft <= 1;
-    const piece = this.bestNumberPiece(logit, last);
-    if (whole && (piece.id < 0 || logit(this.vocab.lineBreak) > piece.logit)) return this.complete();
+  /** The next piece's id, or -1 when the number is complete; `contextLeft` counts this step's position. */
+  step(logit: (id: number) => number, contextLeft: number): number {
+    const whole = WHOLE_NUMBER.test(this.text);
+    const full = this.tokens >= MAX_NUMBER_TOKENS || contextLeft <= 0;
+    if (whole && full) return -1;
+    const last = this.tokens >= MAX_NUMBER_TOKENS - 1 || contextLeft <= 1;
+    const piece = this.bestPiece(logit, last);
+    if (whole && (piece.id < 0 || logit(this.vocab.lineBreak) > piece.logit)) return -1;
     if (piece.id < 0) throw new Error('the vocabulary has no digit');
-    this.numberTokens++;
-    this.numberSoFar += this.vocab.numberText[piece.id]!;
-    return { id: piece.id, done: false };
+    this.tokens++;
+    this.text += this.vocab.numberText[piece.id]!;
+    return piece.id;
+  }
+}
+
+/** The lines a version-2 reaction may be answered with, as a trie of their token ids. */
+export interface LineTrie {
+  children: Map<number, LineTrie>;
+  /** A whole line ends here. */
+  end: boolean;
+}
+
+export function lineTrie(lines: readonly (readonly number[])[]): LineTrie {
+  const root: LineTrie = { children: new Map(), end: false };
+  for (const ids of lines) {
+    let node = root;
+    for (const id of ids) {
+      let next = node.children.get(id);
+      if (!next) node.children.set(id, (next = { children: new Map(), end: false }));
+      node = next;
+    }
+    node.end = true;
+  }
+  return root;
+}
+
+/**
+ * A version-2 answer, reaction first (the agent's reaction model chose it): the reaction's tokens are fed after
+ * the prompt (`prefix`), then a FinalNumToken's number is written (NumberWriter), then a line break, then the
+ * output line, token by token along the reaction's lines (`options`: the tokens that keep it one of them, and
+ * whether one ends here; the model's logits choose among them), ending where a line ends, at
+ * `maxOutputTokens` or at the end of the context. So the line is always one its reaction's examples answer
+ * with — it fits the reaction and has no invented word — and the model chooses which, given the prompt.
+ */
+export class ReactionFirstAnswer {
+  private phaseNow: 'number' | 'output' | 'done';
+  private readonly number: NumberWriter | null;
+  private node: LineTrie;
+  private outputTokens = 0;
+  private contextLeft: number;
+  /** Why the output line ended. */
+  outputEnd: 'model' | 'max_tokens' | 'context' | null = null;
+
+  constructor(
+    private readonly vocab: AnswerVocabulary,
+    readonly reaction: ReactionChoice,
+    lines: LineTrie,
+    private readonly limits: AnswerLimits,
+  ) {
+    this.number = reaction.number ? new NumberWriter(vocab) : null;
+    this.phaseNow = this.number ? 'number' : 'output';
+    this.node = lines;
+    // The prefix's positions: the reaction's tokens, and its line break unless a number comes first.
+    this.contextLeft = limits.contextLeft - this.prefix.length;
+  }
+
+  /** The tokens to feed after the prompt before the first step. */
+  get prefix(): readonly number[] {
+    return this.reaction.number ? this.reaction.ids : [...this.reaction.ids, this.vocab.lineBreak];
+  }
+
+  get phase(): 'number' | 'output' | 'done' {
+    return this.phaseNow;
+  }
+
+  /** The number written after the reaction's key, when it takes one. */
+  get numberText(): string {
+    return this.number?.text ?? '';
+  }
+
+  /** In the output line: the tokens it may go on with, and whether it may end here. */
+  options(): { ids: number[]; end: boolean } {
+    const full = this.contextLeft <= 0 || this.outputTokens >= this.limits.maxOutputTokens;
+    return { ids: full ? [] : [...this.node.children.keys()], end: this.node.end || full };
+  }
+
+  /**
+   * The next token: in the number, the model's by its logits (`choice` is ignored); in the output line,
+   * `choice` is one of `options().ids`, or -1 to end the line (allowed when `options().end`).
+   */
+  next(choice: number, logit: (id: number) => number): AnswerStep {
+    if (this.phaseNow === 'number') {
+      const id = this.number!.step(logit, this.contextLeft);
+      this.contextLeft--;
+      if (id >= 0) return { id, done: false };
+      this.phaseNow = 'output';
+      return { id: this.vocab.lineBreak, done: false };
+    }
+    if (this.phaseNow === 'output') {
+      const next = choice >= 0 ? this.node.children.get(choice) : undefined;
+      const full = this.contextLeft <= 0 || this.outputTokens >= this.limits.maxOutputTokens;
+      if (next && !full) {
+        this.node = next;
+        this.outputTokens++;
+        this.contextLeft--;
+        return { id: choice, done: false };
+      }
+      if (!this.node.end && !full) throw new Error(`token ${choice} does not go on with any line`);
+      this.outputEnd = this.contextLeft <= 0 ? 'context' : full ? 'max_tokens' : 'model';
+      this.phaseNow = 'done';
+      return { id: -1, done: true };
+    }
+    throw new Error('the answer is already complete');
   }
 }

@@ -41,3 +41,36 @@ export function sampleToken(
   }
   return kept[kept.length - 1]!;
 }
+
+/**
+ * The next token of a line that must stay one of a set (a version-2 answer): among `ids` (and -1, "the line ends
+ * here", scored by the line break's logit, when `end`), the largest logit (greedy; the lowest id of equals, an
+ * end only when it is strictly larger) or a draw from their softmax at `temperature` among the `topK` largest.
+ */
+export function lineToken(
+  logits: ArrayLike<number>,
+  options: { ids: readonly number[]; end: boolean },
+  lineBreak: number,
+  temperature: number,
+  topK: number,
+  random: () => number,
+): number {
+  const candidates = [...options.ids].sort((a, b) => a - b);
+  if (temperature === 0 || topK === 1) {
+    let best = -1;
+    for (const id of candidates) if (best < 0 || logits[id]! > logits[best]!) best = id;
+    return options.end && (best < 0 || logits[lineBreak]! > logits[best]!) ? -1 : best;
+  }
+  const scored = candidates.map((id) => ({ id, logit: logits[id]! }));
+  if (options.end) scored.push({ id: -1, logit: logits[lineBreak]! });
+  scored.sort((a, b) => b.logit - a.logit || a.id - b.id);
+  const kept = scored.slice(0, Math.min(topK, scored.length));
+  const max = kept[0]!.logit;
+  const weights = kept.map((c) => Math.exp((c.logit - max) / temperature));
+  let u = random() * weights.reduce((s, w) => s + w, 0);
+  for (let k = 0; k < kept.length; k++) {
+    u -= weights[k]!;
+    if (u < 0) return kept[k]!.id;
+  }
+  return kept[kept.length - 1]!.id;
+}

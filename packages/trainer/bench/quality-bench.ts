@@ -164,6 +164,7 @@ async function trainAgent(f: BenchFixture, protocol: Protocol, examples: Trainin
     weights: fine.weights,
     metrics: { tokenizer: stage.metrics, pretraining: pre.metrics, finetuning: fine.metrics },
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...(fine.reactions ? { reactions: fine.reactions } : {}),
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(

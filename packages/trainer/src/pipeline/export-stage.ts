@@ -11,6 +11,7 @@ import {
 } from '@greenhouse/agent-format';
 import { buildTemplate, type Protocol } from '@greenhouse/mtp';
 import { resolveBase, type BaseModel } from '../base/base-model.js';
+import { loadWordVectors } from '../reactions/word-vectors.js';
 import type { TokenizerJson } from '../tokenizer/bpe.js';
 import { paramLayout } from '../model/config.js';
 import { sha256, type AgentManifest } from './agent-file.js';
@@ -30,6 +31,11 @@ export interface ExportStageInput {
   createdAt: string;
   /** The base model of `plan.base` (default: the committed one): its licence travels with the agent. */
   base?: 'committed' | BaseModel;
+  /**
+   * The reaction model (reactions.bin) of a plan with `reactions`: the file is then of version 2 (reaction
+   * first). Without it, version 1.
+   */
+  reactions?: Uint8Array;
 }
 
 export interface ExportStageResult {
@@ -48,13 +54,19 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
     [AGENT_FILES.template]: JSON.stringify(buildTemplate(input.protocol), null, 2),
     [AGENT_FILES.tokenizer]: JSON.stringify(input.tokenizer),
   };
+  if (input.plan.reactions && !input.reactions) throw new Error('the plan has a reaction model, the export none');
+  // weights.bin last: a reader finds its base64 from the end of the text (agent-format's README).
+  const binaries: [string, Uint8Array][] = [
+    ...(input.reactions ? [[AGENT_FILES.reactions, input.reactions] as [string, Uint8Array]] : []),
+    [AGENT_FILES.weights, weights],
+  ];
   const files: Record<string, string> = {
     ...texts,
-    [AGENT_FILES.weights]: Buffer.from(weights).toString('base64'),
+    ...Object.fromEntries(binaries.map(([path, bytes]) => [path, Buffer.from(bytes).toString('base64')])),
   };
   const checksums = [
     ...Object.entries(texts).map(([path, text]) => ({ path, checksum: `sha256:${sha256(text)}` })),
-    { path: AGENT_FILES.weights, checksum: `sha256:${sha256(weights)}` },
+    ...binaries.map(([path, bytes]) => ({ path, checksum: `sha256:${sha256(bytes)}` })),
   ];
 
   const manifest: AgentManifest = {
@@ -81,6 +93,7 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
     weights: { ...WEIGHTS_ENCODING, tensors: tensorTable(config) },
     reactionNumbers: reactionNumbers(input.protocol),
     ...(input.plan.base ? { base: baseNotice(input) } : {}),
+    ...(input.plan.reactions?.wordVectors ? { wordVectors: wordVectorsNotice(input.plan.reactions.wordVectors) } : {}),
     limits: input.plan.limits ?? {
       // A plan from before the limits: the context less the longest answer it was planned for.
       promptTokens: config.contextLength - 1,
@@ -89,7 +102,7 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
   };
   const file: AgentFile<AgentManifest> = {
     format: AGENT_FORMAT,
-    formatVersion: AGENT_FORMAT_VERSION,
+    formatVersion: input.reactions ? AGENT_FORMAT_VERSION : 1,
     manifest,
     files,
   };
@@ -110,6 +123,13 @@ function baseNotice(input: ExportStageInput): { sha256: string; licence: string 
   const base = resolveBase(input.base ?? 'committed')!;
   if (base.sha256 !== input.plan.base!.sha256) throw new Error('the plan was made with another base model');
   return { sha256: base.sha256, licence: base.licence };
+}
+
+/** The word vectors the reaction model's word scores come from, and their licence notice. */
+function wordVectorsNotice(plan: { sha256: string }): { sha256: string; licence: string } {
+  const vectors = loadWordVectors();
+  if (vectors?.sha256 !== plan.sha256) throw new Error('the plan was made with other word vectors');
+  return { sha256: vectors.sha256, licence: vectors.licence };
 }
 
 /** The FinalNumTokens' keys and ranges: their reactions carry a number (Flora reads them as such). */

@@ -17,7 +17,7 @@ import { resolveBase, type BaseModel } from '../base/base-model.js';
 import { weightsFromBase } from '../base/from-base.js';
 import { Rng } from '../rng.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../train/checkpoint.js';
-import { finetuneSequence, pretrainSequences, type Sequence } from '../train/data.js';
+import { finetuneSequence, pretrainSequences, reactionFirstSequence, type Sequence } from '../train/data.js';
 import { trainParallel } from '../train/parallel.js';
 import { augmentExamples, pretrainTexts, splitPretrainTexts } from '../train/protocol-data.js';
 import { evaluate, train, type StepInfo, type TrainOptions } from '../train/trainer.js';
@@ -115,8 +115,17 @@ export async function trainingStage(
   const stepsOf = (r: RunSpec) => plan[r.kind].steps;
   const totalSteps = runs.reduce((n, r) => n + stepsOf(r), 0);
   const all = examples.map((_, i) => i);
+  const answerer = new Answerer(tokenizer, protocol);
+  /** Reaction first: the part of the reaction line the model is given (a FinalNumToken's without its number). */
+  const given = (e: TrainingExample) => {
+    const options = answerer.options(e.set);
+    const line = e.reaction.trim();
+    return options.find((o) => o.line === line) ?? options.find((o) => o.number && line.startsWith(o.line));
+  };
   const toSequence = (e: TrainingExample) =>
-    finetuneSequence(tokenizer, e.input, reactionFirst ? reactionFirstOutput(e.output) : e.output);
+    reactionFirst
+      ? reactionFirstSequence(tokenizer, e.input, reactionFirstOutput(e.output), given(e)?.line ?? e.reaction.trim())
+      : finetuneSequence(tokenizer, e.input, e.output);
   const sequencesOf = (r: RunSpec): Sequence[] => {
     const fold = r.fold >= 0 ? folds[r.fold]! : undefined;
     if (r.kind === 'pretraining') {
@@ -141,7 +150,6 @@ export async function trainingStage(
   const model = new Gpt(config, {
     maxTokens: Math.max(plan.pretraining.batchTokens, plan.finetuning.batchTokens, config.contextLength),
   });
-  const answerer = new Answerer(tokenizer, protocol);
   const base = plan.base ? resolveBase(input.base ?? 'committed') : null;
   if (base && base.sha256 !== plan.base!.sha256)
     throw new Error('the plan was made with another base model than this one');

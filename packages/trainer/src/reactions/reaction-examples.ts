@@ -2,7 +2,14 @@
 // order, as Flora lists them), and every sample and guardrail example as input lines with their numbers —
 // in protocolExamples' order, so example i here is example i there.
 import type { FeatureLine, SlotRange } from '@greenhouse/agent-format';
-import { getToken, sampleReaction, type InstructionSet, type Protocol, type Sample } from '@greenhouse/mtp';
+import {
+  getToken,
+  sampleReaction,
+  toLine,
+  type InstructionSet,
+  type Protocol,
+  type Sample,
+} from '@greenhouse/mtp';
 import { reactionOptions, type ReactionOption } from '../pipeline/answers.js';
 
 export interface ReactionExample {
@@ -10,6 +17,8 @@ export interface ReactionExample {
   lines: FeatureLine[];
   /** The reaction line (a FinalNumToken's with its number, a refusal's with its mark). */
   reaction: string;
+  /** What the agent answers (line breaks as spaces, as the model writes it). */
+  response: string;
   kind: 'sample' | 'guardrail';
 }
 
@@ -87,13 +96,19 @@ export function reactionExamples(protocol: Protocol): ReactionExample[] {
       }));
     const options = reactionOptions(protocol).get(set.name) ?? [];
     for (const sample of set.samples)
-      out.push({ set: set.name, lines: linesOf(sample), reaction: sampleReaction(protocol, set, sample), kind: 'sample' });
+      out.push({
+        set: set.name,
+        lines: linesOf(sample),
+        reaction: sampleReaction(protocol, set, sample),
+        response: toLine(sample.strings[inputs] ?? ''),
+        kind: 'sample',
+      });
     const refusal = options.find((o) => o.refused)?.line ?? '';
     set.guardrails.forEach((g) =>
       g.badExamples.forEach((bad, i) => {
         const lines = linesOf(set.samples[i % set.samples.length]!);
         lines[g.line] = { ...lines[g.line]!, text: bad };
-        out.push({ set: set.name, lines, reaction: refusal, kind: 'guardrail' });
+        out.push({ set: set.name, lines, reaction: refusal, response: toLine(g.badOutput), kind: 'guardrail' });
       }),
     );
   });

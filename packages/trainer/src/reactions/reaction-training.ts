@@ -362,11 +362,18 @@ export function trainReactionModel(
         detector: detector && head(detector, 2, shape.playerLines, words, plan, true),
       };
     };
+    // Each reaction's lines: its examples' responses, first seen first.
+    const linesOf = (of: typeof own) => [...new Set(of.map((e) => e.example.response))];
+    const classLines = classOptions.map((o) => linesOf(samples.filter((e) => e.option === o)));
+    const refusalLines = linesOf(guardrails);
     const instruction = (heads: ReturnType<typeof trainHeads>, bias: number): InstructionReactions => ({
       name: shape.name,
       reactions: Uint32Array.from(classOptions),
       classes: heads.classes,
-      refusal: heads.detector ? { reaction: refusalOption, bias, detector: heads.detector } : null,
+      lines: classLines,
+      refusal: heads.detector
+        ? { reaction: refusalOption, bias, detector: heads.detector, lines: refusalLines }
+        : null,
     });
 
     // Cross-validation: fold f leaves out the samples n ≡ f (mod folds) of each reaction, and the pool's

@@ -21,6 +21,22 @@ export function finetuneSequence(tokenizer: Tokenizer, input: string, output: st
   return { ids: Int32Array.from([...inp, ...out]), lossFrom: inp.length };
 }
 
+/**
+ * input ‖ reaction line ‖ rest (reaction first: the reaction is given, the model writes what follows it), loss
+ * from the end of `givenPrefix` on: `answer` is `reaction \n response \n <EOS>` and `givenPrefix` the part of
+ * the reaction line the model is handed (a FinalNumToken's key without its number, which the model writes).
+ */
+export function reactionFirstSequence(
+  tokenizer: Tokenizer,
+  input: string,
+  answer: string,
+  givenPrefix: string,
+): Sequence {
+  const inp = tokenizer.encode(input);
+  const out = tokenizer.encode(answer);
+  return { ids: Int32Array.from([...inp, ...out]), lossFrom: inp.length + tokenizer.encode(givenPrefix).length };
+}
+
 /** <BOS> text <EOS>, loss on every token after <BOS>; cut into pieces of at most `maxLength` ids. */
 export function pretrainSequences(tokenizer: Tokenizer, text: string, maxLength: number): Sequence[] {
   const ids = [tokenizer.id('<BOS>'), ...tokenizer.encode(text), tokenizer.id('<EOS>')];

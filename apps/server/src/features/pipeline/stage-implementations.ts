@@ -17,6 +17,7 @@ import {
   FINETUNED_WEIGHTS,
   NORMALIZED_PROTOCOL,
   PRETRAINED_WEIGHTS,
+  REACTION_MODEL,
   TOKENIZER,
   TRAINING_PLAN,
 } from './stage-outputs.js';
@@ -32,6 +33,8 @@ export function tinyPlan(plan: TrainingPlan): TrainingPlan {
     finetuning: { steps: 80, batchTokens: 1024, lr: 5e-3 },
     // No noisy copies: at this size and these steps they keep the model from learning the reactions.
     augment: { copies: 0, dropWord: 0 },
+    // A reaction model in a second or two: fewer passes and two folds.
+    ...(plan.reactions ? { reactions: { ...plan.reactions, epochs: 60, maxFolds: 2 } } : {}),
   };
 }
 
@@ -91,7 +94,11 @@ async function trainPhase(
   if (result.status === 'paused')
     return { paused: { checkpoint: result.checkpoint, metrics: result.metrics } };
   const weights = phase === 'pretraining' ? PRETRAINED_WEIGHTS : FINETUNED_WEIGHTS;
-  return { artifacts: {}, files: { [weights.kind]: bytesOf(result.weights) }, metrics: result.metrics };
+  const files = {
+    [weights.kind]: bytesOf(result.weights),
+    ...(result.reactions ? { [REACTION_MODEL.kind]: result.reactions } : {}),
+  };
+  return { artifacts: {}, files, metrics: result.metrics };
 }
 
 export function stageImplementations(config: Pick<Config, 'training'>): StageImplementations {
@@ -147,6 +154,8 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
           tokenizer: data.tokenizer,
           plan: data.plan,
           weights: floatsOf(weights),
+          // Version 2 (a plan with a reaction model): the finetuning stage's reactions.bin.
+          ...(data.plan.reactions ? { reactions: new Uint8Array(await inputs.file(REACTION_MODEL)) } : {}),
           metrics: {
             ...(tokenizerMetrics ? { tokenizer: tokenizerMetrics } : {}),
             ...(pretraining ? { pretraining } : {}),

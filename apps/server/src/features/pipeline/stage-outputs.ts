@@ -37,6 +37,8 @@ export const TRAINING_PLAN = json<TrainingPlan>('training_tokenizer', 'plan');
 export const TOKENIZER = file('training_tokenizer', 'tokenizer');
 export const PRETRAINED_WEIGHTS = file('training_pretraining', 'weights');
 export const FINETUNED_WEIGHTS = file('training_finetuning', 'weights');
+/** The reaction model (reactions.bin) of a plan with `reactions` (agent format version 2). */
+export const REACTION_MODEL = file('training_finetuning', 'reactions');
 /** The agent file users download. */
 export const AGENT_FILE = file('training_exporting', 'agent');
 
