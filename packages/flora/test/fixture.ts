@@ -28,12 +28,19 @@ export function exampleTokenizer(protocol = exampleProtocol()) {
 /**
  * A tiny agent trained on every example (the server's "tiny" preset: d 32, 2 layers): pretraining 40 steps,
  * finetuning `finetuningSteps` without augmentation. One thread, deterministic: the same file every time.
+ * Format version 2 (reaction first, with its reaction model) unless `formatVersion: 1` (a plan from before the
+ * reaction model: the model chooses the reaction after its line).
  */
-export async function trainedAgent(finetuningSteps = 80): Promise<{ agent: string; protocol: Protocol }> {
+export async function trainedAgent(
+  finetuningSteps = 80,
+  { formatVersion = 2 }: { formatVersion?: 1 | 2 } = {},
+): Promise<{ agent: string; protocol: Protocol }> {
   const protocol = exampleProtocol();
-  const { examples, tokenizer, plan: base } = exampleTokenizer(protocol);
+  const { examples, tokenizer, plan: planned } = exampleTokenizer(protocol);
+  const { reactions, ...base } = planned;
   const plan: TrainingPlan = {
     ...base,
+    ...(formatVersion === 2 && reactions ? { reactions: { ...reactions, epochs: 60 } } : {}),
     model: { ...base.model, dModel: 32, nLayers: 2, nHeads: 2, dFF: 128 },
     pretraining: { steps: 40, batchTokens: 1024, lr: 5e-3 },
     finetuning: { steps: finetuningSteps, batchTokens: 1024, lr: 5e-3 },
@@ -53,6 +60,7 @@ export async function trainedAgent(finetuningSteps = 80): Promise<{ agent: strin
     weights: fine.weights,
     metrics: { pretraining: pre.metrics, finetuning: fine.metrics },
     createdAt: CREATED_AT,
+    ...(fine.reactions ? { reactions: fine.reactions } : {}),
   });
   return { agent, protocol };
 }
@@ -68,7 +76,9 @@ export function randomAgent(
   scale = 1,
   protocol = exampleProtocol(),
 ): { agent: string; protocol: Protocol; config: GptConfig } {
-  const { tokenizer, plan: base } = exampleTokenizer(protocol);
+  // A version-1 file (no reaction model): the model's own answers are what these agents are for.
+  const { tokenizer, plan: planned } = exampleTokenizer(protocol);
+  const { reactions: _reactions, ...base } = planned;
   const config: GptConfig = { ...base.model, ...shape };
   const plan: TrainingPlan = { ...base, model: config };
   const model = new Gpt(config, { maxTokens: 1 });
