@@ -97,10 +97,18 @@ export const qualityMissSchema = z.object({
   gotRefusal: z.boolean(),
 });
 
+/** A user's on-topic example that a check model, trained without it, refused as off topic. */
+export const qualityRefusedSchema = z.object({
+  inputs: z.array(z.string()),
+  expected: z.string(),
+  expectedName: z.string(),
+});
+
 /**
  * How well the agent understands phrasings it was not shown (finetuning). The shipped agent learns every
  * example; this is measured on separate check models, each trained the same way without some examples and
- * asked those: k-fold over the samples for a small protocol, one held-out fifth for a large one.
+ * asked those: k-fold over the samples (an agent of format version 2: its reaction model's cross-validation;
+ * older agents: k-fold for a small protocol, one held-out fifth for a large one, of the language model).
  */
 export const trainingQualitySchema = z.object({
   method: z.enum(['k-fold', 'held-out']),
@@ -113,6 +121,8 @@ export const trainingQualitySchema = z.object({
   reactions: z.array(qualityReactionSchema),
   /** At most 20, in example order. */
   misses: z.array(qualityMissSchema),
+  /** On-topic examples refused (at most 20, in example order); checks of older agents do not say. */
+  refusedOnTopic: z.optional(z.array(qualityRefusedSchema)),
 });
 export type TrainingQuality = z.infer<typeof trainingQualitySchema>;
 

@@ -51,7 +51,7 @@ describe('loadAgent', () => {
     const i = agent.info;
     expect(i).toMatchObject({
       name: 'Fixture bloom',
-      formatVersion: 1,
+      formatVersion: 2,
       createdTime: '2026-01-01T00:00:00.000Z',
       kernel: 'wasm-simd',
     });
@@ -88,7 +88,30 @@ describe('loadAgent', () => {
     expect(await codeOf(new Uint8Array([0x7b, 0xff, 0x7d]))).toBe('invalid_json');
     expect(await codeOf('{"format": "something-else", "formatVersion": 1}')).toBe('unknown_format');
     expect(await codeOf('[1, 2]')).toBe('unknown_format');
-    expect(await codeOf(edit((f) => (f.formatVersion = 2)))).toBe('unsupported_version');
+    expect(await codeOf(edit((f) => (f.formatVersion = 3)))).toBe('unsupported_version');
+    // reactions.bin: another byte (the checksum says so); another model with its checksum (the reader says
+    // what is wrong); missing from a version-2 file.
+    const reactions = () => Buffer.from(JSON.parse(text).files['reactions.bin'], 'base64');
+    const withReactions = (bytes: Uint8Array, checksum = sha(bytes)) =>
+      edit((f) => {
+        f.files['reactions.bin'] = Buffer.from(bytes).toString('base64');
+        f.manifest.files.find((e: { path: string }) => e.path === 'reactions.bin').checksum = checksum;
+      });
+    const flipped = reactions();
+    flipped[40]! ^= 1;
+    expect(await codeOf(withReactions(flipped, sha(reactions())))).toBe('checksum_mismatch');
+    expect(await codeOf(withReactions(reactions().subarray(0, 100)))).toBe('damaged');
+    const wrongVersion = reactions();
+    wrongVersion.writeUInt32LE(9, 4);
+    expect(await codeOf(withReactions(wrongVersion))).toBe('damaged');
+    expect(
+      await codeOf(
+        edit((f) => {
+          delete f.files['reactions.bin'];
+          f.manifest.files = f.manifest.files.filter((e: { path: string }) => e.path !== 'reactions.bin');
+        }),
+      ),
+    ).toBe('damaged');
     expect(
       await codeOf(
         edit((f) => (f.files['tokenizer.json'] = f.files['tokenizer.json'].replace('<EOS>', '<EOF>'))),
@@ -155,6 +178,20 @@ describe('loadAgent', () => {
     });
     expect(await codeOf(damaged)).toBe('damaged');
   });
+});
+
+describe('an older, version-1 agent file', () => {
+  it('still loads and answers (the model chooses the reaction after its line)', async () => {
+    const { agent: v1, protocol } = await trainedAgent(80, { formatVersion: 1 });
+    expect(JSON.parse(v1).formatVersion).toBe(1);
+    const old = await loadAgent(v1);
+    expect(old.info.formatVersion).toBe(1);
+    for (const request of exampleRequests(protocol)) {
+      const r = old.run(request);
+      const instruction = old.instructions.find((i) => i.name === request.instruction)!;
+      expect(instruction.reactions).toContain(r.reaction.replace(/-?\d+(\.\d+)?$/, ''));
+    }
+  }, 60_000);
 });
 
 describe('run and stream', () => {

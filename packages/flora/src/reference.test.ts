@@ -1,9 +1,12 @@
 // Flora against the trainer's reference implementation, on a really trained agent: over every finetuning
 // example, the same prompt text, the same token ids, the same logits (within 1e-3) at every generated
 // position, the same greedy tokens, and the same answer (output and reaction) as the trainer's evaluation
-// decides it. The reference side is the trainer's loadAgent (its own reader, dequantized float16 weights in
-// its Gpt), generateGreedy and its Answerer (the shared AnswerConstraint, no KV cache): it never runs Flora.
+// decides it (a version-1 agent: the model chooses the reaction). The reference side is the trainer's
+// loadAgent (its own reader, dequantized float16 weights in its Gpt), generateGreedy and its Answerer (the
+// shared AnswerConstraint, no KV cache): it never runs Flora. A version-2 agent (reaction first) answers with
+// the reaction its reaction model chooses and, at every step of the line, the reference's best allowed token.
 import { renderPrompt } from '@greenhouse/mtp';
+import { chooseReaction, type SlotRange } from '@greenhouse/agent-format';
 import {
   Answerer,
   generateGreedy,
@@ -72,7 +75,7 @@ describe.each([
   let tokenizer: Tokenizer;
 
   beforeAll(async () => {
-    ({ agent: text, protocol } = await trainedAgent());
+    ({ agent: text, protocol } = await trainedAgent(80, { formatVersion: 1 }));
     reference = loadReference(text);
     agent = await loadAgent(text, { kernel });
     const file = await readAgentFile(text);
@@ -125,6 +128,57 @@ describe.each([
     // this only guards against comparing two broken models).
     expect(right).toBeGreaterThan(examples.length / 2);
   });
+});
+
+describe('Flora vs the trainer on a version-2 agent (reaction first)', () => {
+  it("answers with the reaction model's choice and, at every step of the line, the best allowed token", async () => {
+    const { agent: text, protocol } = await trainedAgent();
+    const reference = loadReference(text);
+    expect(reference.reactions).not.toBeNull();
+    const agent = await loadAgent(text);
+    expect(agent.info.formatVersion).toBe(2);
+    const examples = protocolExamples(protocol);
+    const requests = exampleRequests(protocol);
+    const lineBreak = reference.tokenizer.encode('\n')[0]!;
+    let right = 0;
+    requests.forEach((request, i) => {
+      const instruction = agent.instructions.find((x) => x.name === request.instruction)!;
+      const own = reference.reactions!.instructions.find((x) => x.name === request.instruction)!;
+      const slots: SlotRange[][] = instruction.inputs.map((l) =>
+        l.numberSlots.flatMap((s) => Array.from({ length: s.length ?? 1 }, () => ({ min: s.min, max: s.max }))),
+      );
+      const lines = request.inputs.map((l) => ({ text: l.text, numbers: l.numbers ?? [] }));
+      const choice = chooseReaction(reference.reactions!, own, lines, slots);
+      const result = agent.run(request);
+      expect(result.reactionIndex).toBe(choice.reaction);
+      expect(result.refused).toBe(choice.refused);
+      // The line is one of the reaction's own lines.
+      const k = Array.from(own.reactions).indexOf(choice.reaction);
+      const allowed = choice.refused ? own.refusal!.lines : own.lines[k]!;
+      expect(allowed).toContain(result.output);
+      // Each of its tokens is the reference's largest logit among the tokens that keep it one of them.
+      const candidates = allowed.map((l) => reference.tokenizer.encode(l));
+      const prompt = reference.tokenizer.encode(examples[i]!.input);
+      const prefix = [...reference.tokenizer.encode(result.reaction), lineBreak];
+      const written = reference.tokenizer.encode(result.output);
+      if (!instruction.reactionDetails[result.reactionIndex]!.number) {
+        const logits = referenceLogits(reference.model, [...prompt, ...prefix, ...written]);
+        for (let t = 0; t <= written.length; t++) {
+          const step = logits[prompt.length + prefix.length - 1 + t]!;
+          const next = new Set(
+            candidates.filter((c) => written.slice(0, t).every((id, j) => c[j] === id) && c.length > t).map((c) => c[t]!),
+          );
+          const best = Math.max(...[...next].map((id) => step[id]!));
+          if (t < written.length) expect(step[written[t]!]! + TOLERANCE).toBeGreaterThanOrEqual(best);
+          else expect(step[lineBreak]! + TOLERANCE).toBeGreaterThanOrEqual(next.size ? best : -Infinity);
+        }
+      }
+      if (result.reaction === examples[i]!.reaction) right++;
+    });
+    // The reaction model learned its own samples (the comparison above is the test; this guards against
+    // comparing two broken models).
+    expect(right).toBeGreaterThan((examples.length * 3) / 4);
+  }, 60_000);
 });
 
 describe('Flora vs the trainer on an untied head (random weights)', () => {

@@ -24,7 +24,6 @@
 // override into the plan (experiments only). QUALITY_VERBOSE=1 lists the held-out misses and answers.
 // QUALITY_SEED=2 trains with another seed. QUALITY_BASE=none trains from scratch even when the package has a
 // base model. QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { loadAgent, type Agent, type RunResult } from '@greenhouse/flora';
 import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
@@ -38,7 +37,13 @@ import { tokenizerStage } from '../src/pipeline/tokenizer-stage.js';
 import { trainingStage } from '../src/pipeline/training-stage.js';
 import type { StageMetrics, TrainingExample } from '../src/pipeline/types.js';
 import { protocolExamples } from '../src/train/protocol-data.js';
-import { BENCH_FIXTURES, readHeldOut, type BenchFixture, type HeldOutCase } from './quality/fixtures.js';
+import {
+  BENCH_FIXTURES,
+  fixtureText,
+  readHeldOut,
+  type BenchFixture,
+  type HeldOutCase,
+} from './quality/fixtures.js';
 import {
   letterWords,
   linesFittingReaction,
@@ -179,7 +184,7 @@ const ask = (agent: Agent, set: string, c: HeldOutCase) =>
 
 async function run(f: BenchFixture): Promise<Row | null> {
   if (f.size === 'reference' && referenceMissing(`the quality bench's ${f.name} (bloom_2_0_1.json)`)) return null;
-  const parsed = parseProtocolText(readFileSync(f.file, 'utf8'));
+  const parsed = parseProtocolText(fixtureText(f));
   if (!parsed.ok) throw new Error(`${f.name} does not parse: ${parsed.problems[0]?.message}`);
   const protocol: Protocol = parsed.protocol;
   const examples: TrainingExample[] = protocolExamples(protocol);
@@ -311,7 +316,8 @@ function summary(rows: Row[]) {
   const table = [
     ...measured,
     pooled('larger, pooled', measured.filter((r) => r.size === 'larger')),
-    pooled('chat-sized, pooled', measured.filter((r) => r.size === 'chat')),
+    pooled('chat-sized, pooled', measured.filter((r) => r.size === 'chat' && !r.name.includes('+'))),
+    pooled('chat-sized with phrasings, pooled', measured.filter((r) => r.size === 'chat' && r.name.includes('+'))),
   ].filter((r): r is Row => r !== null);
   const opt = (v: number | null, of: number) => (v === null ? '–' : frac(v, of));
   console.log('\n| fixture | agent | best peer | agent / best peer | off-topic refused | on-topic refused | line fits reaction | no invented word | training |');

@@ -33,7 +33,7 @@ for (const w of source.words) {
 }
 const N = words.length;
 const mean = new Float64Array(D);
-for (const w of words) source.vectors[w]!.forEach((v, d) => (mean[d] += v / N));
+for (const w of words) source.vectors[w]!.forEach((v, d) => (mean[d] = mean[d]! + v / N));
 const vectors = new Float32Array(N * D);
 words.forEach((w, i) => source.vectors[w]!.forEach((v, d) => (vectors[i * D + d] = v - mean[d]!)));
 const licence =

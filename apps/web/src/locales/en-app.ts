@@ -837,6 +837,7 @@ export const enApp = {
       fair: 'Fair',
       weak: 'Needs more examples',
     },
+    understands: 'It understands about {{n}} in 10 phrasings it was never shown, in our checks.',
     counts:
       'Check models trained without some of your examples answered {{right}} of {{measured}} of them with the right reaction.',
     method: {
@@ -853,6 +854,8 @@ export const enApp = {
       noReaction: 'expected {{expected}}, gave no reaction',
     },
     moreMisses: 'Misses not listed here: {{n}}.',
+    refusedHeading: 'On-topic phrasings it refused',
+    refusedHint: 'Add examples like these to their reactions, so it answers them instead of refusing.',
     hint: 'Add a few more examples of how people say “{{name}}”.',
     hintRefusal: 'Add a few more examples of off-topic messages it should refuse.',
     tooFew:

@@ -1006,6 +1006,7 @@ export const pl: Translations = {
       fair: 'Przeciętna',
       weak: 'Potrzeba więcej przykładów',
     },
+    understands: 'W naszych testach rozumie mniej więcej {{n}} na 10 sformułowań, których nigdy nie widział.',
     counts:
       'Modele kontrolne, wytrenowane bez części Twoich przykładów, odpowiedziały właściwą reakcją na {{right}} z {{measured}} pominiętych przykładów.',
     method: {
@@ -1022,6 +1023,8 @@ export const pl: Translations = {
       noReaction: 'oczekiwano: {{expected}}, nie podał żadnej reakcji',
     },
     moreMisses: 'Pomyłki niewymienione tutaj: {{n}}.',
+    refusedHeading: 'Sformułowania na temat, na które odmówił odpowiedzi',
+    refusedHint: 'Dodaj podobne przykłady do ich reakcji, żeby odpowiadał na nie zamiast odmawiać.',
     hint: 'Dodaj jeszcze kilka przykładów tego, jak ludzie mówią „{{name}}”.',
     hintRefusal:
       'Dodaj jeszcze kilka przykładów wiadomości nie na temat, na które powinien odmówić odpowiedzi.',

@@ -9,6 +9,11 @@ const FIXTURES = new URL('../../fixtures/', import.meta.url);
 export interface BenchFixture {
   name: string;
   file: URL;
+  /**
+   * Phrasings a chat designer offered (`<name>-phrasings.json`), all kept: each becomes a sample of its reaction
+   * answered with one of that reaction's lines in turn — as the draft does when the user keeps an offer.
+   */
+  phrasings?: URL;
   heldOut: URL | null;
   language: Language;
   /** chat-sized (a chat's few examples per reaction), larger, or the official reference example. */
@@ -47,11 +52,42 @@ export const BENCH_FIXTURES: readonly BenchFixture[] = [
   },
   fixture('ferryman', 'en', 'chat', 90, true),
   fixture('noodles', 'en', 'chat', 90, true),
+  withPhrasings(fixture('ferryman', 'en', 'chat', 90, true)),
+  withPhrasings(fixture('noodles', 'en', 'chat', 90, true)),
   fixture('blacksmith', 'en', 'larger', 180, true),
   fixture('gatekeeper', 'en', 'larger', 180, true),
   fixture('herbalist', 'pl', 'larger', 180, true),
   fixture('shopkeeper', 'en', 'larger', 600, false),
 ];
+
+/** The fixture with its designer's offered phrasings kept (named `<name>+phrasings`). */
+function withPhrasings(f: BenchFixture): BenchFixture {
+  return { ...f, name: `${f.name}+phrasings`, phrasings: new URL(`${f.name}-phrasings.json`, FIXTURES) };
+}
+
+export interface PhrasingsFile {
+  set: string;
+  offers: { reaction: string; input: string }[];
+}
+
+/** A protocol file (JSON) with the offers kept as samples: outputs cycle through each reaction's own. */
+export function keepPhrasings(file: unknown, phrasings: PhrasingsFile): unknown {
+  const protocol = structuredClone(file) as {
+    instruction: { sets: { name?: string; samples: { strings: string[]; result: string }[] }[] };
+  };
+  const set = protocol.instruction.sets.find((s) => s.name === phrasings.set);
+  if (!set) throw new Error(`no set ${phrasings.set}`);
+  const used = new Map<string, number>();
+  for (const offer of phrasings.offers) {
+    const own = set.samples.filter((s) => s.result === offer.reaction);
+    if (own.length === 0) throw new Error(`no samples of ${offer.reaction}`);
+    const n = used.get(offer.reaction) ?? 0;
+    used.set(offer.reaction, n + 1);
+    const model = own[n % own.length]!;
+    set.samples.push({ ...structuredClone(model), strings: [offer.input, model.strings.at(-1)!] });
+  }
+  return protocol;
+}
 
 export interface HeldOutCase {
   inputs: string[];
@@ -67,3 +103,10 @@ export interface HeldOutFile {
 }
 
 export const readHeldOut = (url: URL): HeldOutFile => JSON.parse(readFileSync(url, 'utf8')) as HeldOutFile;
+
+/** The fixture's protocol text, with its offered phrasings kept when it has them. */
+export function fixtureText(f: BenchFixture): string {
+  const text = readFileSync(f.file, 'utf8');
+  if (!f.phrasings) return text;
+  return JSON.stringify(keepPhrasings(JSON.parse(text), JSON.parse(readFileSync(f.phrasings, 'utf8')) as PhrasingsFile));
+}

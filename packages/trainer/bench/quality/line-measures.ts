@@ -3,7 +3,8 @@
 //     reaction the agent chose — the line does not contradict the reaction;
 //   - no invented word: every word of the line occurs somewhere in the protocol (its context, samples,
 //     guardrails and token descriptions) — an empty line counts as a miss.
-import { pretrainTexts, type Protocol } from '../../src/index.js';
+import type { Protocol } from '@greenhouse/mtp';
+import { pretrainTexts } from '../../src/index.js';
 import { cosine, TfIdf, wordsOf } from './tfidf.js';
 
 export interface AnsweredLine {

@@ -8,9 +8,14 @@
 //   - a TF-IDF nearest centroid (tfidf.ts).
 // Each reads either the guarded line alone (the player's) or every input line joined: the bench reports
 // each peer's better reading, so a peer is never measured on the view that suits it less.
-import natural from 'natural';
-import nlp from 'node-nlp';
+import { createRequire } from 'node:module';
 import { centroid, cosine, TfIdf, type SparseVector } from './tfidf.js';
+
+// Both are CommonJS without usable types (natural ships TypeScript sources tsc would compile): loaded
+// untyped, used through the few members below.
+const require = createRequire(import.meta.url);
+const natural = require('natural') as NaturalLike;
+const nlp = require('node-nlp') as { NlpManager: new (options: object) => NlpManagerLike };
 
 export const REFUSED = 'REFUSED';
 
@@ -32,8 +37,7 @@ export interface Peer {
 const nlpjs: Peer = {
   name: 'nlp.js',
   async train(pairs, read, language) {
-    const { NlpManager } = nlp as unknown as { NlpManager: new (options: object) => NlpManagerLike };
-    const manager = new NlpManager({ languages: [language], forceNER: false, autoSave: false, nlu: { log: false } });
+    const manager = new nlp.NlpManager({ languages: [language], forceNER: false, autoSave: false, nlu: { log: false } });
     for (const p of pairs) manager.addDocument(language, read(p.lines), p.label);
     await manager.train();
     return async (lines) => {
@@ -51,8 +55,9 @@ interface NlpManagerLike {
 const logisticRegression: Peer = {
   name: 'natural LR',
   async train(pairs, read, language) {
-    const n = natural as unknown as NaturalLike;
-    const classifier = new n.LogisticRegressionClassifier(language === 'pl' ? n.StemmerPl : n.PorterStemmer);
+    const classifier = new natural.LogisticRegressionClassifier(
+      language === 'pl' ? natural.StemmerPl : natural.PorterStemmer,
+    );
     classifier.keepStops = true;
     for (const p of pairs) classifier.addDocument(read(p.lines), p.label);
     classifier.train();

@@ -103,6 +103,7 @@ describe('a base model', () => {
       metrics: {},
       createdAt: '2026-01-01T00:00:00.000Z',
       base,
+      ...(fine.reactions ? { reactions: fine.reactions } : {}),
     });
     expect(JSON.parse(file).manifest.base).toEqual({ sha256: base.sha256, licence: corpus.licence });
     const agent = await loadAgent(file);

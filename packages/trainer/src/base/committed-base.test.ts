@@ -59,6 +59,7 @@ describe('the committed base model', () => {
         weights: fine.weights,
         metrics: {},
         createdAt: '2026-01-01T00:00:00.000Z',
+        ...(fine.reactions ? { reactions: fine.reactions } : {}),
       }).agent;
     };
     const a = await once();

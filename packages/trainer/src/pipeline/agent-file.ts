@@ -1,16 +1,18 @@
 // The agent file: one JSON object holding the manifest (MTP model 1.0.0 plus our own fields) and the
-// files it lists — template.json and tokenizer.json as text, weights.bin (float16) as base64. Every
-// file's checksum is the sha256 of its exact bytes. The format is @greenhouse/agent-format's (its README);
+// files it lists — template.json and tokenizer.json as text, weights.bin (float16) and, from version 2,
+// reactions.bin (the reaction model) as base64. Every file's checksum is the sha256 of its exact bytes. The format is @greenhouse/agent-format's (its README);
 // `loadAgent` is the trainer-side reference reader.
 import { createHash } from 'node:crypto';
 import {
   AGENT_FILES,
   AGENT_FORMAT,
-  AGENT_FORMAT_VERSION,
+  AGENT_FORMAT_VERSIONS,
+  decodeReactionModel,
   WEIGHTS_ENCODING,
   tensorTable,
   type AgentFile,
   type Manifest,
+  type ReactionModel,
 } from '@greenhouse/agent-format';
 import type { Template } from '@greenhouse/mtp';
 import type { GptConfig } from '../model/config.js';
@@ -35,6 +37,8 @@ export interface LoadedAgent {
   model: Gpt;
   template: Template;
   plan: TrainingPlan;
+  /** Version 2: the reaction model; version 1: null. */
+  reactions: ReactionModel | null;
 }
 
 export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -53,7 +57,7 @@ export function loadAgent(text: string): LoadedAgent {
     throw new Error('agent file: not JSON');
   }
   if (file?.format !== AGENT_FORMAT) throw new Error(`agent file: format is not ${AGENT_FORMAT}`);
-  if (file.formatVersion !== AGENT_FORMAT_VERSION)
+  if (!AGENT_FORMAT_VERSIONS.includes(file.formatVersion))
     throw new Error(`agent file: unsupported formatVersion ${String(file.formatVersion)}`);
   const { manifest } = file;
   if (!manifest || !Array.isArray(manifest.files) || typeof file.files !== 'object')
@@ -81,7 +85,8 @@ export function loadAgent(text: string): LoadedAgent {
     throw new Error(
       `agent file: the tokenizer has ${tokenizer.size} ids, the model ${model.config.vocabSize}`,
     );
-  return { manifest, tokenizer, model, template, plan: manifest.hyperParameters };
+  const reactions = file.formatVersion === 2 ? decodeReactionModel(get(AGENT_FILES.reactions)) : null;
+  return { manifest, tokenizer, model, template, plan: manifest.hyperParameters, reactions };
 }
 
 function dequantize(manifest: AgentManifest, weights: Uint8Array): Gpt {

@@ -35,6 +35,7 @@ describe('a chat-sized agent', () => {
       weights: fine.weights,
       metrics: {},
       createdAt: '2026-01-01T00:00:00.000Z',
+      ...(fine.reactions ? { reactions: fine.reactions } : {}),
     });
     const agent = await loadAgent(text);
     const wrong: string[] = [];

@@ -157,20 +157,38 @@ function fit(docs: readonly Doc[], K: number, lines: number, words: Words | null
   const idf = Float32Array.from(features, (h) => Math.log((1 + docs.length) / (1 + df.get(h)!)) + 1);
   const F = features.length;
   const D = words ? words.vectors.dimensions : 0;
-  // Each document's sparse row (scaled to length 1) and its lines' word directions.
-  const rows = docs.map((d) => {
-    const cols = Int32Array.from(d.hashes, (h) => index.get(h)!);
-    let norm = 0;
-    for (const j of cols) norm += idf[j]! * idf[j]!;
-    norm = Math.sqrt(norm) || 1;
-    const vals = Float64Array.from(cols, (j) => idf[j]! / norm);
-    const dirs = words ? d.words.map((ws) => wordDirection(ws, words)?.map((x) => x * plan.wordWeight) ?? null) : [];
-    return { cols, vals, dirs };
-  });
-  const total = docs.reduce((s, d) => s + d.weight, 0);
+  // The documents as one sparse matrix (rows scaled to length 1; columns as offsets into the weights) and
+  // their lines' word directions (scaled by wordWeight; a line without a known word has none).
   const W0 = K;
   const U0 = K + F * K;
   const P = U0 + lines * D * K;
+  const N = docs.length;
+  const rowStart = new Int32Array(N + 1);
+  for (let n = 0; n < N; n++) rowStart[n + 1] = rowStart[n]! + docs[n]!.hashes.length;
+  const offsets = new Int32Array(rowStart[N]!);
+  const values = new Float64Array(rowStart[N]!);
+  const dense = new Float64Array(N * lines * D);
+  const hasDense = new Uint8Array(N * lines);
+  docs.forEach((d, n) => {
+    let norm = 0;
+    for (const h of d.hashes) norm += idf[index.get(h)!]! ** 2;
+    norm = Math.sqrt(norm) || 1;
+    d.hashes.forEach((h, t) => {
+      const j = index.get(h)!;
+      offsets[rowStart[n]! + t] = W0 + j * K;
+      values[rowStart[n]! + t] = idf[j]! / norm;
+    });
+    if (words)
+      d.words.forEach((ws, l) => {
+        const dir = wordDirection(ws, words);
+        if (!dir) return;
+        hasDense[n * lines + l] = 1;
+        for (let i = 0; i < D; i++) dense[(n * lines + l) * D + i] = dir[i]! * plan.wordWeight;
+      });
+  });
+  const weightOf = Float64Array.from(docs, (d) => d.weight);
+  const classOf = Int32Array.from(docs, (d) => d.cls);
+  const total = weightOf.reduce((s, w) => s + w, 0);
   const params = new Float64Array(P);
   const grad = new Float64Array(P);
   const m = new Float64Array(P);
@@ -178,49 +196,57 @@ function fit(docs: readonly Doc[], K: number, lines: number, words: Words | null
   const z = new Float64Array(K);
   const b1 = 0.9;
   const b2 = 0.999;
+  const { l2, learningRate } = plan;
   for (let epoch = 1; epoch <= plan.epochs; epoch++) {
     grad.fill(0);
-    for (let n = 0; n < docs.length; n++) {
-      const doc = docs[n]!;
-      const { cols, vals, dirs } = rows[n]!;
+    for (let n = 0; n < N; n++) {
+      const from = rowStart[n]!;
+      const to = rowStart[n + 1]!;
       for (let k = 0; k < K; k++) z[k] = params[k]!;
-      for (let t = 0; t < cols.length; t++) {
-        const base = W0 + cols[t]! * K;
-        const x = vals[t]!;
+      for (let t = from; t < to; t++) {
+        const base = offsets[t]!;
+        const x = values[t]!;
         for (let k = 0; k < K; k++) z[k] = z[k]! + x * params[base + k]!;
       }
-      for (let l = 0; l < dirs.length; l++) {
-        const dir = dirs[l];
-        if (!dir) continue;
-        const base = U0 + l * D * K;
-        for (let d = 0; d < D; d++) for (let k = 0; k < K; k++) z[k] = z[k]! + dir[d]! * params[base + d * K + k]!;
+      for (let l = 0; l < lines; l++) {
+        if (!hasDense[n * lines + l]) continue;
+        const at = (n * lines + l) * D;
+        let base = U0 + l * D * K;
+        for (let i = 0; i < D; i++, base += K) {
+          const x = dense[at + i]!;
+          for (let k = 0; k < K; k++) z[k] = z[k]! + x * params[base + k]!;
+        }
       }
       let max = -Infinity;
-      for (let k = 0; k < K; k++) max = Math.max(max, z[k]!);
+      for (let k = 0; k < K; k++) if (z[k]! > max) max = z[k]!;
       let sum = 0;
       for (let k = 0; k < K; k++) sum += z[k] = Math.exp(z[k]! - max);
-      for (let k = 0; k < K; k++) z[k] = (doc.weight * (z[k]! / sum - (k === doc.cls ? 1 : 0))) / total;
+      const scale = weightOf[n]! / total;
+      const y = classOf[n]!;
+      for (let k = 0; k < K; k++) z[k] = scale * (z[k]! / sum - (k === y ? 1 : 0));
       for (let k = 0; k < K; k++) grad[k] = grad[k]! + z[k]!;
-      for (let t = 0; t < cols.length; t++) {
-        const base = W0 + cols[t]! * K;
-        const x = vals[t]!;
+      for (let t = from; t < to; t++) {
+        const base = offsets[t]!;
+        const x = values[t]!;
         for (let k = 0; k < K; k++) grad[base + k] = grad[base + k]! + x * z[k]!;
       }
-      for (let l = 0; l < dirs.length; l++) {
-        const dir = dirs[l];
-        if (!dir) continue;
-        const base = U0 + l * D * K;
-        for (let d = 0; d < D; d++)
-          for (let k = 0; k < K; k++) grad[base + d * K + k] = grad[base + d * K + k]! + dir[d]! * z[k]!;
+      for (let l = 0; l < lines; l++) {
+        if (!hasDense[n * lines + l]) continue;
+        const at = (n * lines + l) * D;
+        let base = U0 + l * D * K;
+        for (let i = 0; i < D; i++, base += K) {
+          const x = dense[at + i]!;
+          for (let k = 0; k < K; k++) grad[base + k] = grad[base + k]! + x * z[k]!;
+        }
       }
     }
     const c1 = 1 - b1 ** epoch;
     const c2 = 1 - b2 ** epoch;
     for (let i = 0; i < P; i++) {
-      const g = i < K ? grad[i]! : grad[i]! + plan.l2 * params[i]!;
-      m[i] = b1 * m[i]! + (1 - b1) * g;
-      v[i] = b2 * v[i]! + (1 - b2) * g * g;
-      params[i] = params[i]! - (plan.learningRate * (m[i]! / c1)) / (Math.sqrt(v[i]! / c2) + 1e-8);
+      const g = i < K ? grad[i]! : grad[i]! + l2 * params[i]!;
+      const mi = (m[i] = b1 * m[i]! + (1 - b1) * g);
+      const vi = (v[i] = b2 * v[i]! + (1 - b2) * g * g);
+      params[i] = params[i]! - (learningRate * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
     }
   }
   return {

@@ -78,6 +78,9 @@ describe('how well it understands new phrasings', () => {
       'How well it understands new phrasings',
     );
     expect(section.querySelector('.quality__rating')!.textContent).toBe('Rating: Fair');
+    expect(section.querySelector('.quality__summary')!.textContent).toBe(
+      'It understands about 7 in 10 phrasings it was never shown, in our checks.',
+    );
     expect(
       within(section).getByText(
         /^Check models trained without some of your examples answered 7 of 10 of them with the right reaction\./,
@@ -121,6 +124,41 @@ describe('how well it understands new phrasings', () => {
       within(section).getByText('Dodaj jeszcze kilka przykładów tego, jak ludzie mówią „Browse”.'),
     ).toBeTruthy();
     expect(section.textContent).not.toMatch(/Buy_|Browse_|<UNK>/);
+  });
+
+  it('lists the on-topic phrasings it refused apart from the other misses (a reaction model\'s check)', async () => {
+    const refusedMiss = shopQuality.misses[1]!;
+    renderQuality({
+      ...shopQuality,
+      refusedOnTopic: [{ inputs: refusedMiss.inputs, expected: refusedMiss.expected, expectedName: 'Browse' }],
+    });
+    const section = region('How well it understands new phrasings');
+    expect(
+      misses(within(section).getByRole('list', { name: 'On-topic phrasings it refused' })),
+    ).toEqual(['“just looking, thanks” expected Browse, refused it']);
+    expect(
+      within(section).getByText(
+        'Add examples like these to their reactions, so it answers them instead of refusing.',
+      ),
+    ).toBeTruthy();
+    expect(misses(within(section).getByRole('list', { name: 'Phrasings it got wrong' }))).toEqual([
+      '“I will take the red one” expected Buy, answered Browse',
+      '“Hello there / only browsing today” expected Browse, answered Buy',
+    ]);
+    cleanup();
+    await i18n.changeLanguage('pl');
+    renderQuality({
+      ...shopQuality,
+      right: 9,
+      refusedOnTopic: [{ inputs: refusedMiss.inputs, expected: refusedMiss.expected, expectedName: 'Browse' }],
+    });
+    const pl = region('Jak dobrze rozumie nowe sformułowania');
+    expect(pl.querySelector('.quality__summary')!.textContent).toBe(
+      'W naszych testach rozumie mniej więcej 9 na 10 sformułowań, których nigdy nie widział.',
+    );
+    expect(
+      misses(within(pl).getByRole('list', { name: 'Sformułowania na temat, na które odmówił odpowiedzi' })),
+    ).toEqual(['„just looking, thanks” oczekiwano: Browse, odmówił odpowiedzi']);
   });
 
   it('explains a held-out check, a missed refusal and the misses it does not list', () => {

@@ -57,10 +57,17 @@ function missOutcome(t: TFunction, quality: TrainingQuality, miss: TrainingQuali
 function QualityReport({ quality }: { quality: TrainingQuality }) {
   const { t, i18n } = useTranslation();
   const missesId = useId();
+  const refusedId = useId();
   const language = currentLanguage(i18n);
   const rating = qualityRating(quality);
   const weakest = weakestReaction(quality);
   const unlisted = Math.max(0, quality.measured - quality.right - quality.misses.length);
+  // A check that lists on-topic refusals shows them apart; its misses list the other mistakes.
+  const refused = quality.refusedOnTopic ?? [];
+  const misses = quality.refusedOnTopic
+    ? quality.misses.filter((miss) => !(answeredRefusal(miss) && !expectsRefusal(quality, miss)))
+    : quality.misses;
+  const inTen = quality.measured > 0 ? Math.round((10 * quality.right) / quality.measured) : 0;
 
   return (
     <>
@@ -70,6 +77,7 @@ function QualityReport({ quality }: { quality: TrainingQuality }) {
           {t(`quality.rating.${rating}`)}
         </strong>
       </p>
+      <p className="quality__summary">{t('quality.understands', { n: formatInteger(inTen, language) })}</p>
       <p className="quality__text">
         {t('quality.counts', {
           right: formatInteger(quality.right, language),
@@ -79,13 +87,34 @@ function QualityReport({ quality }: { quality: TrainingQuality }) {
         {t('quality.shipped')}
       </p>
 
-      {quality.misses.length > 0 && (
+      {refused.length > 0 && (
+        <div className="quality__misses">
+          <h3 id={refusedId} className="quality__subheading">
+            {t('quality.refusedHeading')}
+          </h3>
+          <ul className="quality__list" aria-labelledby={refusedId}>
+            {refused.map((r, index) => (
+              <li key={index} className="quality__miss">
+                <span className="quality__phrase">
+                  {t('quality.phrase', { phrase: r.inputs.join(PHRASE_SEPARATOR) })}
+                </span>{' '}
+                <span className="quality__outcome">
+                  {t('quality.miss.refused', { expected: reactionLabel(r.expectedName) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="quality__hint">{t('quality.refusedHint')}</p>
+        </div>
+      )}
+
+      {misses.length > 0 && (
         <div className="quality__misses">
           <h3 id={missesId} className="quality__subheading">
             {t('quality.missesHeading')}
           </h3>
           <ul className="quality__list" aria-labelledby={missesId}>
-            {quality.misses.map((miss, index) => (
+            {misses.map((miss, index) => (
               <li key={index} className="quality__miss">
                 <span className="quality__phrase">
                   {t('quality.phrase', { phrase: miss.inputs.join(PHRASE_SEPARATOR) })}
