@@ -13,6 +13,7 @@ export const NUMBER_BUCKETS = 8;
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const lowerCache = new Map<number, number>();
+const wordCache = new Map<number, boolean>();
 
 /**
  * The code point's lowercase when it is one code point (the JavaScript engine's Unicode data; a code point
@@ -20,6 +21,7 @@ const lowerCache = new Map<number, number>();
  * function at build time.
  */
 export function lowerCodePoint(c: number): number {
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
   let l = lowerCache.get(c);
   if (l === undefined) {
     const lower = String.fromCodePoint(c).toLowerCase();
@@ -32,7 +34,10 @@ export function lowerCodePoint(c: number): number {
 
 /** Whether a code point is a letter or a digit of any script (\p{L} or \p{N}). */
 export function isWordCodePoint(c: number): boolean {
-  return WORD_CHAR.test(String.fromCodePoint(c));
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  let w = wordCache.get(c);
+  if (w === undefined) wordCache.set(c, (w = WORD_CHAR.test(String.fromCodePoint(c))));
+  return w;
 }
 
 /** The words of a line: lowercase runs of letters and digits, in order (repeats kept). */

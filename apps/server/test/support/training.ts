@@ -50,6 +50,7 @@ export const TRAINED_ROWS = [
   'data_preparation_stage_2/dataset',
   'data_validation/report',
   'training_exporting/agent',
+  'training_finetuning/reactions',
   'training_finetuning/weights',
   'training_pretraining/weights',
   'training_tokenizer/plan',
@@ -57,6 +58,7 @@ export const TRAINED_ROWS = [
 ];
 export const TRAINED_FILES = [
   'training_exporting.agent',
+  'training_finetuning.reactions',
   'training_finetuning.weights',
   'training_pretraining.weights',
   'training_tokenizer.tokenizer',

@@ -13,7 +13,6 @@
 // place the refusal threshold (refusalBias). Deterministic: the same protocol and plan give the same bytes
 // (full-batch Adam in a fixed order, no randomness).
 import {
-  chooseReaction,
   decodeReactionModel,
   encodeReactionModel,
   featureHash,
@@ -83,7 +82,8 @@ export function planReactions(protocol: Pick<Protocol, 'sets'>): ReactionPlan {
 /** One training example of one instruction: its feature hashes, its player lines' words, class and weight. */
 interface Doc {
   hashes: Uint32Array;
-  words: string[][];
+  /** Per player line, its word direction (null without a known word, or without word vectors). */
+  directions: (Float64Array | null)[];
   cls: number;
   weight: number;
 }
@@ -139,6 +139,8 @@ function wordDirection(words: readonly string[], { table, vectors }: Words): Flo
 
 interface Fit {
   features: Uint32Array;
+  /** Feature hash → its row. */
+  index: Map<number, number>;
   idf: Float32Array;
   /** F × K. */
   weights: Float64Array;
@@ -179,8 +181,7 @@ function fit(docs: readonly Doc[], K: number, lines: number, words: Words | null
       values[rowStart[n]! + t] = idf[j]! / norm;
     });
     if (words)
-      d.words.forEach((ws, l) => {
-        const dir = wordDirection(ws, words);
+      d.directions.forEach((dir, l) => {
         if (!dir) return;
         hasDense[n * lines + l] = 1;
         for (let i = 0; i < D; i++) dense[(n * lines + l) * D + i] = dir[i]! * plan.wordWeight;
@@ -251,11 +252,38 @@ function fit(docs: readonly Doc[], K: number, lines: number, words: Words | null
   }
   return {
     features,
+    index,
     idf,
     weights: params.slice(W0, U0),
     bias: params.slice(0, K),
     directions: Array.from({ length: lines }, (_, l) => params.slice(U0 + l * D * K, U0 + (l + 1) * D * K)),
   };
+}
+
+/**
+ * A fit's outputs for a document, as a head of it scores a request (headScores), in doubles from the fit's own
+ * weights (the cross-validation's answers: the file's float16 rounding moves them by less than a thousandth).
+ */
+function scoreFit(f: Fit, doc: Doc, K: number, wordWeight: number): Float64Array {
+  const out = Float64Array.from(f.bias);
+  const found: number[] = [];
+  for (const h of doc.hashes) {
+    const j = f.index.get(h);
+    if (j !== undefined) found.push(j);
+  }
+  let sum = 0;
+  for (const j of found) sum += f.idf[j]! * f.idf[j]!;
+  const norm = Math.sqrt(sum);
+  if (norm > 0)
+    for (const j of found)
+      for (let k = 0; k < K; k++) out[k] = out[k]! + (f.idf[j]! / norm) * f.weights[j * K + k]!;
+  doc.directions.forEach((dir, l) => {
+    if (!dir) return;
+    const U = f.directions[l]!;
+    for (let d = 0; d < dir.length; d++)
+      for (let k = 0; k < K; k++) out[k] = out[k]! + wordWeight * dir[d]! * U[d * K + k]!;
+  });
+  return out;
 }
 
 /**
@@ -353,29 +381,39 @@ export function trainReactionModel(
     if (classOptions.length === 0) continue;
     const K = classOptions.length;
     const L = shape.playerLines.length;
-    const docOf = (e: ReactionExample, cls: number, weight: number): Doc => ({
+    // Each example's features and word directions, once.
+    const docOf = (e: ReactionExample): Doc => ({
       hashes: requestHashes(e.lines, shape.slots),
-      words: shape.playerLines.map((l) => lineWords(e.lines[l]?.text ?? '')),
-      cls,
-      weight,
+      directions: words
+        ? shape.playerLines.map((l) => wordDirection(lineWords(e.lines[l]?.text ?? ''), words))
+        : [],
+      cls: 0,
+      weight: 1,
     });
     const hasRefusal = refusalOption >= 0 && guardrails.length > 0;
     // A pool line stands in the player's lines of a sample's other lines (as a guardrail example does).
-    const poolExample = (line: string, i: number): ReactionExample => {
+    const poolDocs = (hasRefusal ? pool : []).map((line, i) => {
       const lines = samples[i % samples.length]!.example.lines.map((l) => ({ ...l }));
       for (const l of shape.playerLines) lines[l] = { ...lines[l]!, text: line };
-      return { ...samples[0]!.example, lines };
-    };
-    const poolLines = pool.map((line, i) => ({ line, i }));
-    const trainHeads = (trained: typeof samples, poolTrained: typeof poolLines) => {
-      const classes = fit(trained.map((e) => docOf(e.example, classOptions.indexOf(e.option), 1)), K, L, words, plan);
+      return { i, doc: docOf({ ...samples[0]!.example, lines }) };
+    });
+    const sampleDocs = samples.map((e) => ({ e, doc: docOf(e.example) }));
+    const guardrailDocs = guardrails.map((e) => docOf(e.example));
+    const trainFits = (trained: typeof sampleDocs, poolTrained: typeof poolDocs) => {
+      const classes = fit(
+        trained.map(({ e, doc }) => ({ ...doc, cls: classOptions.indexOf(e.option) })),
+        K,
+        L,
+        words,
+        plan,
+      );
       const poolWeight = poolTrained.length ? (plan.poolWeight * trained.length) / poolTrained.length : 0;
       const detector = hasRefusal
         ? fit(
             [
-              ...trained.map((e) => docOf(e.example, 0, 1)),
-              ...guardrails.map((e) => docOf(e.example, 1, 1)),
-              ...poolTrained.map(({ line, i }) => docOf(poolExample(line, i), 1, poolWeight)),
+              ...trained.map(({ doc }) => ({ ...doc, cls: 0 })),
+              ...guardrailDocs.map((doc) => ({ ...doc, cls: 1 })),
+              ...poolTrained.map(({ doc }) => ({ ...doc, cls: 1, weight: poolWeight })),
             ],
             2,
             L,
@@ -383,24 +421,13 @@ export function trainReactionModel(
             plan,
           )
         : null;
-      return {
-        classes: head(classes, K, shape.playerLines, words, plan, false),
-        detector: detector && head(detector, 2, shape.playerLines, words, plan, true),
-      };
+      return { classes, detector };
     };
-    // Each reaction's lines: its examples' responses, first seen first.
-    const linesOf = (of: typeof own) => [...new Set(of.map((e) => e.example.response))];
-    const classLines = classOptions.map((o) => linesOf(samples.filter((e) => e.option === o)));
-    const refusalLines = linesOf(guardrails);
-    const instruction = (heads: ReturnType<typeof trainHeads>, bias: number): InstructionReactions => ({
-      name: shape.name,
-      reactions: Uint32Array.from(classOptions),
-      classes: heads.classes,
-      lines: classLines,
-      refusal: heads.detector
-        ? { reaction: refusalOption, bias, detector: heads.detector, lines: refusalLines }
-        : null,
-    });
+    // The detector's one output: the logit of "off topic", output 1 less output 0.
+    const offTopicScore = (f: Fit, doc: Doc) => {
+      const o = scoreFit(f, doc, 2, plan.wordWeight);
+      return o[1]! - o[0]!;
+    };
 
     // Cross-validation: fold f leaves out the samples n ≡ f (mod folds) of each reaction, and the pool's
     // lines i ≡ f.
@@ -411,34 +438,52 @@ export function trainReactionModel(
       return n;
     });
     const folds = options.crossValidate === false ? 0 : Math.min(plan.maxFolds, Math.max(0, ...rank.values()));
-    const predictions: { e: (typeof samples)[number]; choice: ReturnType<typeof chooseReaction> }[] = [];
+    const predictions: { e: (typeof samples)[number]; scores: Float64Array; offTopic: number | null }[] = [];
     /** The detector's scores of the pool's left-out lines. */
     const poolScores: number[] = [];
     if (folds >= 2) {
       runs += folds;
       for (let f = 0; f < folds; f++) {
-        const left = samples.filter((_, i) => foldOf[i]! % folds === f);
-        const kept = samples.filter((_, i) => foldOf[i]! % folds !== f);
+        const left = sampleDocs.filter((_, i) => foldOf[i]! % folds === f);
+        const kept = sampleDocs.filter((_, i) => foldOf[i]! % folds !== f);
         if (left.length === 0 || kept.length === 0) continue;
-        const heads = trainHeads(kept, poolLines.filter(({ i }) => i % folds !== f));
-        const { model } = roundTrip({ words: wordTableOut, instructions: [instruction(heads, 0)] });
-        const ins = model.instructions[0]!;
-        for (const e of left) predictions.push({ e, choice: chooseReaction(model, ins, e.example.lines, shape.slots) });
-        if (ins.refusal)
-          for (const { line, i } of poolLines.filter(({ i }) => i % folds === f))
-            poolScores.push(chooseReaction(model, ins, poolExample(line, i).lines, shape.slots).offTopic!);
+        const fits = trainFits(kept, poolDocs.filter(({ i }) => i % folds !== f));
+        for (const { e, doc } of left)
+          predictions.push({
+            e,
+            scores: scoreFit(fits.classes, doc, K, plan.wordWeight),
+            offTopic: fits.detector ? offTopicScore(fits.detector, doc) : null,
+          });
+        if (fits.detector)
+          for (const { i, doc } of poolDocs) if (i % folds === f) poolScores.push(offTopicScore(fits.detector, doc));
       }
     }
-    const onTopic = predictions.map((p) => p.choice.offTopic).filter((x): x is number => x !== null);
+    const onTopic = predictions.map((p) => p.offTopic).filter((x): x is number => x !== null);
     // Never above the detector's own even odds: calibration only makes it refuse less eagerly.
     const bias = hasRefusal ? Math.min(0, refusalBias(onTopic, poolScores, plan.falseRefusalCost)) : 0;
-    for (const { e, choice } of predictions) {
-      const refused = choice.offTopic !== null && choice.offTopic + bias > 0;
+    for (const { e, scores, offTopic } of predictions) {
+      const refused = offTopic !== null && offTopic + bias > 0;
       let best = 0;
-      for (let k = 1; k < K; k++) if (choice.scores[k]! > choice.scores[best]!) best = k;
+      for (let k = 1; k < K; k++) if (scores[k]! > scores[best]!) best = k;
       answered.push({ shape, example: e.example, index: e.index, got: refused ? refusalOption : classOptions[best]!, refused });
     }
-    instructions.push(instruction(trainHeads(samples, poolLines), bias));
+    // The agent's model: every sample, the whole pool.
+    const fits = trainFits(sampleDocs, poolDocs);
+    const linesOf = (of: typeof own) => [...new Set(of.map((e) => e.example.response))];
+    instructions.push({
+      name: shape.name,
+      reactions: Uint32Array.from(classOptions),
+      classes: head(fits.classes, K, shape.playerLines, words, plan, false),
+      lines: classOptions.map((o) => linesOf(samples.filter((e) => e.option === o))),
+      refusal: fits.detector
+        ? {
+            reaction: refusalOption,
+            bias,
+            detector: head(fits.detector, 2, shape.playerLines, words, plan, true),
+            lines: linesOf(guardrails),
+          }
+        : null,
+    });
   }
   const { model, bytes } = roundTrip({ words: wordTableOut, instructions });
   return { model, bytes, quality: runs > 0 && answered.length > 0 ? qualityReport(answered, runs) : null };
