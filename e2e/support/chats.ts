@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { en } from '../../apps/web/src/locales/en.js';
+import { en, type Translations } from '../../apps/web/src/locales/en.js';
 
 /** The text of the newest answer of the designer, as the page shows it. */
 export async function lastAnswer(page: Page): Promise<string> {
@@ -17,12 +17,12 @@ export async function answerFinished(page: Page, answers: number): Promise<void>
 
 /**
  * Sends one message in the open chat (Enter sends; `fill` keeps the message's own line breaks) and waits for
- * the designer's whole answer, which it returns.
+ * the designer's whole answer, which it returns. `texts`: the UI's language (English unless given).
  */
-export async function say(page: Page, message: string): Promise<string> {
+export async function say(page: Page, message: string, texts: Translations = en): Promise<string> {
   const before = await page.locator('li.message--assistant').count();
-  const box = page.getByLabel(en.composer.chatLabel);
-  await expect.poll(() => page.getByRole('button', { name: en.composer.send }).isEnabled()).toBe(true);
+  const box = page.getByLabel(texts.composer.chatLabel);
+  await expect.poll(() => page.getByRole('button', { name: texts.composer.send }).isEnabled()).toBe(true);
   await box.fill(message);
   await box.press('Enter');
   await answerFinished(page, before + 1);

@@ -1,11 +1,11 @@
 // The chat designer with a model configured: the server talks to a local OpenAI-compatible server
 // (scripted answers, streamed as the API streams them) through the real `openai` SDK.
-import { draftGaps, type AgentDraft } from '@greenhouse/mtp';
+import { draftGaps, dropOffers, keepOffers, type AgentDraft, type DraftOffer } from '@greenhouse/mtp';
 import { schema } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_REPAIRS } from '../src/features/chats/model-designer.js';
-import { answered, lastAnswer, readEvents } from './support/chats.js';
+import { MAX_REPAIRS, PHRASINGS_PER_REACTION } from '../src/features/chats/model-designer.js';
+import { answered, lastAnswer, readEvents, say } from './support/chats.js';
 import type { OpenAiPeer } from './support/openai-peer.js';
 import { withModelDesignerApp } from './support/model-designer-app.js';
 import type { SessionClient } from './support/session-client.js';
@@ -42,7 +42,10 @@ const completeDraft: AgentDraft = {
   ],
   guardrail: null,
 };
-const updateDraft = (draft: unknown) => ({ name: 'update_draft', arguments: JSON.stringify({ draft }) });
+const updateDraft = (draft: unknown, offers?: unknown) => ({
+  name: 'update_draft',
+  arguments: JSON.stringify(offers === undefined ? { draft } : { draft, offers }),
+});
 
 async function promptsUsed(userId: string): Promise<number> {
   const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.id, userId));
@@ -201,5 +204,177 @@ describe('the model designer', () => {
     expect(list.chats.find((c: { id: string }) => c.id === id).answering).toBe(true);
     await answered(client, id);
     expect(await promptsUsed(userId)).toBe(1);
+  });
+});
+
+/** The protocol the agent was made from, as stored (version 1). */
+async function storedProtocol(bloomId: string): Promise<Record<string, unknown>> {
+  const [row] = await t.database.db
+    .select()
+    .from(schema.bloomProtocols)
+    .where(eq(schema.bloomProtocols.bloomId, bloomId));
+  return row!.content as Record<string, unknown>;
+}
+
+/** The player lines of a stored protocol's first instruction. */
+const protocolInputs = (protocol: Record<string, unknown>) =>
+  (
+    protocol as { instruction: { sets: { samples: { strings: string[] }[] }[] } }
+  ).instruction.sets[0]!.samples.map((s) => s.strings[0]!);
+
+const phrasings = (reaction: string, inputs: string[]): DraftOffer[] =>
+  inputs.map((input) => ({ reaction, input }));
+const sellPhrasings = phrasings('Sell', [
+  'What does the sword cost?',
+  'I would like to buy a shield.',
+  'Got any potions?',
+  'Can I see your blades?',
+  'I need a new helmet.',
+  'How much for the axe?',
+  'What are you selling today?',
+  'Take my gold for that dagger.',
+  'I am looking for armour.',
+  'Show me your wares.',
+]);
+const guardPhrasings = phrasings('Guard', [
+  'Hand over your coins!',
+  'I am robbing this shop.',
+  'Empty the till or else.',
+  'This shop is mine now.',
+  'Give me everything you have!',
+  'Nobody will hear you scream.',
+  'I will burn this place down.',
+  'Your purse, now!',
+  'Do what I say or get hurt.',
+  'I am taking this, old man.',
+]);
+
+describe('phrasings offered by the model', () => {
+  it('asks for phrasings and takes them into the draft as offers, not samples; only kept ones reach the protocol', async () => {
+    const { client } = await signedInClient(t);
+    peer.script({
+      text: ['Here is **Bram**. I suggested more phrasings in the draft: keep or drop them.'],
+      toolCalls: [updateDraft(completeDraft, [...sellPhrasings, ...guardPhrasings])],
+    });
+    let chat = await answered(client, await start(client, 'A grumpy shopkeeper NPC.'));
+    const [instruction] = chat.draft.instructions;
+    expect(instruction!.samples).toEqual(completeDraft.instructions[0]!.samples);
+    expect(instruction!.offers).toEqual([...sellPhrasings, ...guardPhrasings]);
+    expect(draftGaps(chat.draft)).toEqual([]);
+
+    // The model was asked for them: in the system prompt and in the tool's schema, as offers.
+    const [request] = peer.requests;
+    expect(request!.messages[0]!.content).toContain(
+      `offer at least ${PHRASINGS_PER_REACTION}\nnew phrasings of what players might say`,
+    );
+    expect(request!.messages[0]!.content).toContain('Offers are not\nsamples');
+    const tool = request!.tools!.find((x) => x.function.name === 'update_draft')!;
+    const parameters = tool.function.parameters as {
+      properties: { offers: { description: string }; draft: { properties: { instructions: unknown } } };
+    };
+    expect(parameters.properties.offers.description).toContain(
+      `at least ${PHRASINGS_PER_REACTION} per reaction`,
+    );
+    // The model's draft has no offers of its own: those are ours.
+    expect(JSON.stringify(parameters.properties.draft.properties.instructions)).not.toContain('offers');
+
+    // The user keeps two of Sell's and one of Guard's, drops three, and leaves the rest waiting.
+    let next = keepOffers(instruction!, [0, 1, 10]);
+    next = dropOffers(next, [0, 1, 7]);
+    const kept = [sellPhrasings[0]!, sellPhrasings[1]!, guardPhrasings[0]!].map((o) => o.input);
+    const dropped = [sellPhrasings[2]!, sellPhrasings[3]!, guardPhrasings[1]!].map((o) => o.input);
+    const waiting = next.offers!.map((o) => o.input);
+    expect(waiting).toHaveLength(14);
+    const saved = await client.put(`/api/bloom/chats/${chat.id}/draft`, {
+      draft: { ...chat.draft, instructions: [next] },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    chat = saved.body;
+
+    const generated = await client.post(`/api/bloom/chats/${chat.id}/generate`);
+    expect(generated.status, generated.text).toBe(201);
+    const lines = protocolInputs(await storedProtocol(generated.body.bloom.id));
+    expect(lines).toHaveLength(9);
+    for (const line of kept) expect(lines).toContain(line);
+    for (const line of [...dropped, ...waiting]) expect(lines).not.toContain(line);
+  });
+
+  it('keeps the waiting offers when the model sends its draft again, shows them to it, and leaves out repeats', async () => {
+    const { client } = await signedInClient(t);
+    peer.script({ text: ['Draft ready.'], toolCalls: [updateDraft(completeDraft, sellPhrasings)] });
+    const id = await start(client, 'A grumpy shopkeeper NPC.');
+    await answered(client, id);
+
+    peer.script(
+      {
+        toolCalls: [
+          updateDraft({ ...completeDraft, name: 'Bram the Grumpy' }, [
+            ...guardPhrasings.slice(0, 3),
+            sellPhrasings[0]!, // already waiting
+            { reaction: 'Guard', input: 'give me your GOLD' }, // an example already
+          ]),
+        ],
+      },
+      { text: ['More for Guard.'] },
+    );
+    const chat = await say(client, id, 'Add phrasings for Guard too.');
+    expect(chat.draft.name).toBe('Bram the Grumpy');
+    expect(chat.draft.instructions[0]!.offers).toEqual([...sellPhrasings, ...guardPhrasings.slice(0, 3)]);
+    expect(chat.draft.instructions[0]!.samples).toEqual(completeDraft.instructions[0]!.samples);
+
+    // The turn's first call: the waiting offers listed apart from the draft, which is the model's own shape.
+    const system = peer.requests.at(-2)!.messages[0]!.content!;
+    expect(system).toContain('wait for the user to keep or drop');
+    expect(system).toContain(sellPhrasings[9]!.input);
+    const draftJson = /^The current draft: (.*)$/m.exec(system)![1]!;
+    expect(JSON.parse(draftJson).instructions[0]).not.toHaveProperty('offers');
+    // The tool's answer says what became of the offers.
+    const toolAnswer = peer.requests.at(-1)!.messages.at(-1)!;
+    expect(toolAnswer.role).toBe('tool');
+    expect(toolAnswer.content).toContain('Offered 3 new phrasings to the user (2 left out');
+  });
+
+  it('sends offers for reactions the draft does not have back with the problem, and takes the repair', async () => {
+    const { client } = await signedInClient(t);
+    peer.script(
+      { toolCalls: [updateDraft(completeDraft, phrasings('Dance', ['Dance for me!']))] },
+      {
+        text: ['Fixed.'],
+        toolCalls: [updateDraft(completeDraft, phrasings('Sell', ['Dance for me and sell!']))],
+      },
+    );
+    const chat = await answered(client, await start(client, 'A shopkeeper.'));
+    const repair = peer.requests[1]!.messages.at(-1)!;
+    expect(repair.role).toBe('tool');
+    expect(repair.content).toContain('Not saved');
+    expect(repair.content).toContain('offers.0.reaction: "Dance" is not a declared reaction');
+    expect(chat.draft.instructions[0]!.offers).toEqual(phrasings('Sell', ['Dance for me and sell!']));
+
+    // Offers that are not lines (empty, too long) are problems too.
+    peer.script(
+      { toolCalls: [updateDraft(completeDraft, [{ reaction: 'Sell', input: 'x'.repeat(257) }])] },
+      { text: ['Fixed again.'], toolCalls: [updateDraft(completeDraft)] },
+    );
+    const after = await say(client, chat.id, 'More please.');
+    expect(peer.requests.at(-1)!.messages.at(-1)!.content).toContain('offers.0.input');
+    expect(after.draft.instructions[0]!.offers).toEqual(phrasings('Sell', ['Dance for me and sell!']));
+  });
+
+  it('asks a Polish user’s model for Polish phrasings, and takes them', async () => {
+    const { client } = await signedInClient(t, { language: 'pl' });
+    const polish = phrasings('Sell', [
+      'Ile za ten miecz?',
+      'Chciałbym kupić tarczę.',
+      'Masz jakieś mikstury?',
+    ]);
+    peer.script({
+      text: ['Oto **Bram**. Zaproponowałem sformułowania w szkicu.'],
+      toolCalls: [updateDraft(completeDraft, polish)],
+    });
+    const chat = await answered(client, await start(client, 'Zrzędliwy sklepikarz.'));
+    expect(chat.draft.instructions[0]!.offers).toEqual(polish);
+    const system = peer.requests[0]!.messages[0]!.content!;
+    expect(system).toContain('Answer in Polish');
+    expect(system).toContain("written in the language of the reaction's examples (normally Polish)");
   });
 });

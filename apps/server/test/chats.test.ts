@@ -2,9 +2,10 @@
 // the chat calls and their errors, the prompt allowance (with the fifty-at-once race) and the stream.
 import { chatDetailSchema, chatListResponseSchema, demoPromptsResponseSchema } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
-import { draftGaps, type AgentDraft } from '@greenhouse/mtp';
+import { draftGaps, dropOffers, keepOffers, type AgentDraft } from '@greenhouse/mtp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHRASINGS_PER_REACTION } from '../src/features/chats/guided-designer.js';
 import { answered, lastAnswer, readEvents, say } from './support/chats.js';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -134,6 +135,154 @@ describe('the guided designer', () => {
     expect(lastAnswer(chat).content).toContain('Nie znalazłem nazwy reakcji');
     chat = await say(client, chat.id, 'Wpuść, Zawróć');
     expect(chat.draft.reactions.map((r) => r.name)).toEqual(['Wpusc', 'Zawroc']);
+  });
+});
+
+/** The protocol the agent was made from, as stored (version 1). */
+async function storedProtocol(bloomId: string): Promise<Record<string, unknown>> {
+  const [row] = await t.database.db
+    .select()
+    .from(schema.bloomProtocols)
+    .where(eq(schema.bloomProtocols.bloomId, bloomId));
+  return row!.content as Record<string, unknown>;
+}
+
+/** The player lines of a stored protocol's first instruction. */
+const protocolInputs = (protocol: Record<string, unknown>) =>
+  (
+    protocol as { instruction: { sets: { samples: { strings: string[] }[] }[] } }
+  ).instruction.sets[0]!.samples.map((s) => s.strings[0]!);
+
+/** A guided interview up to its examples' end: a shop with Sell and Guard, the examples given. */
+async function interview(client: SessionClient, examples: { sell: string; guard: string }) {
+  let chat = await newChat(client, 'A shopkeeper in a fantasy village.');
+  chat = await say(client, chat.id, 'Bram');
+  chat = await say(client, chat.id, 'Bram sells swords.');
+  chat = await say(client, chat.id, 'Sell, Guard');
+  const afterSell = await say(client, chat.id, examples.sell);
+  const afterGuard = await say(client, chat.id, examples.guard);
+  return { afterSell, afterGuard };
+}
+
+const englishExamples = {
+  sell: [
+    'I want to buy a sword => Twenty gold, friend.',
+    'How much does this shield cost? => Ten gold.',
+    'Show me your best blade => This one, fine steel.',
+  ].join('\n'),
+  guard: [
+    'Give me your gold! => Guards! Guards!',
+    'I will steal this => Guards, a thief!',
+    'Your money or your life => Help, guards!',
+  ].join('\n'),
+};
+
+describe('phrasings offered by the guided designer', () => {
+  it('offers synonym phrasings of English examples per reaction, kept or dropped by the user before Generate', async () => {
+    const { client } = await signedInClient(t);
+    const { afterSell, afterGuard } = await interview(client, englishExamples);
+    // Once Sell has its examples: new phrasings, waiting in the draft, not samples.
+    const sellOffers = afterSell.draft.instructions[0]!.offers!;
+    expect(sellOffers).toHaveLength(PHRASINGS_PER_REACTION);
+    expect(sellOffers.every((o) => o.reaction === 'Sell')).toBe(true);
+    expect(sellOffers.map((o) => o.input)).toContain('I want to purchase a sword');
+    expect(afterSell.draft.instructions[0]!.samples).toHaveLength(3);
+    const inputs = afterSell.draft.instructions[0]!.samples.map((s) => s.input.toLowerCase());
+    expect(sellOffers.filter((o) => inputs.includes(o.input.toLowerCase()))).toEqual([]);
+    expect(lastAnswer(afterSell).content).toContain(
+      `I also suggested ${PHRASINGS_PER_REACTION} new phrasings of what someone might say for **Sell**`,
+    );
+    expect(lastAnswer(afterSell).content).toContain('*Suggested phrasings*');
+    expect(lastAnswer(afterSell).content).toContain('**Guard**');
+    // Guard's examples give fewer (few of their words have synonyms); the message says how many.
+    const guardOffers = afterGuard.draft.instructions[0]!.offers!.filter((o) => o.reaction === 'Guard');
+    expect(guardOffers.length).toBeGreaterThan(0);
+    expect(lastAnswer(afterGuard).content).toContain(
+      `${guardOffers.length} new ${guardOffers.length === 1 ? 'phrasing' : 'phrasings'} of what someone might say for **Guard**`,
+    );
+
+    let chat = await say(client, afterGuard.id, 'skip');
+    expect(draftGaps(chat.draft)).toEqual([]);
+    // After the interview, new tagged examples bring their own phrasings, up to ten waiting per reaction.
+    chat = await say(
+      client,
+      chat.id,
+      'Guard: Hand me the big bag => Guards!\nSell: I need a big shield => Twelve gold.',
+    );
+    expect(lastAnswer(chat).content).toContain('Added 2 examples.');
+    expect(lastAnswer(chat).content).toMatch(/new phrasings? of what someone might say for \*\*Guard\*\*/);
+    expect(lastAnswer(chat).content).not.toContain('for **Sell**');
+    const big = chat.draft.instructions[0]!.offers!.filter((o) => /large/i.test(o.input));
+    expect(big.map((o) => o.reaction)).toEqual(big.map(() => 'Guard'));
+    expect(big.length).toBeGreaterThan(0);
+    expect(chat.draft.instructions[0]!.offers!.filter((o) => o.reaction === 'Sell')).toHaveLength(
+      PHRASINGS_PER_REACTION,
+    );
+
+    // The user keeps two of Sell's and drops the rest (the client edits the draft and saves it).
+    const offers = chat.draft.instructions[0]!.offers!;
+    const keep = [0, 1];
+    const kept = keep.map((i) => offers[i]!.input);
+    const dropped = offers.filter((_, i) => !keep.includes(i)).map((o) => o.input);
+    const instruction = keepOffers(chat.draft.instructions[0]!, keep);
+    expect(instruction.offers).toHaveLength(offers.length - 2);
+    const draft: AgentDraft = {
+      ...chat.draft,
+      instructions: [
+        dropOffers(
+          instruction,
+          instruction.offers!.map((_, i) => i),
+        ),
+      ],
+    };
+    const saved = await client.put(`/api/bloom/chats/${chat.id}/draft`, { draft });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.draft.instructions[0].offers).toBeUndefined();
+    // Their answers are the reaction's own, in turn: Sell has four examples, so its answers 1 and 2.
+    expect(
+      saved.body.draft.instructions[0].samples.slice(-2).map((s: { output: string }) => s.output),
+    ).toEqual(['Twenty gold, friend.', 'Ten gold.']);
+
+    const generated = await client.post(`/api/bloom/chats/${chat.id}/generate`);
+    expect(generated.status, generated.text).toBe(201);
+    const protocolLines = protocolInputs(await storedProtocol(generated.body.bloom.id));
+    for (const line of kept) expect(protocolLines).toContain(line);
+    for (const line of dropped) expect(protocolLines).not.toContain(line);
+    expect(protocolLines).toHaveLength(10);
+  });
+
+  it('never puts waiting offers into the protocol', async () => {
+    const { client } = await signedInClient(t);
+    const { afterGuard } = await interview(client, englishExamples);
+    const chat = await say(client, afterGuard.id, 'skip');
+    const offers = chat.draft.instructions[0]!.offers!;
+    expect(offers.length).toBeGreaterThan(PHRASINGS_PER_REACTION);
+    const generated = await client.post(`/api/bloom/chats/${chat.id}/generate`);
+    expect(generated.status, generated.text).toBe(201);
+    const protocol = await storedProtocol(generated.body.bloom.id);
+    expect(protocolInputs(protocol)).toHaveLength(6);
+    expect(JSON.stringify(protocol)).not.toContain(offers[0]!.input);
+  });
+
+  it('tells a Polish user in Polish; says nothing of offers for Polish examples', async () => {
+    const { client } = await signedInClient(t, { language: 'pl' });
+    const english = await interview(client, englishExamples);
+    expect(english.afterSell.draft.instructions[0]!.offers).toHaveLength(PHRASINGS_PER_REACTION);
+    expect(lastAnswer(english.afterSell).content).toContain(
+      'Zaproponowałem też nowe sformułowania tego, co ktoś może powiedzieć, dla **Sell**',
+    );
+    expect(lastAnswer(english.afterSell).content).toContain('*Proponowane sformułowania*');
+
+    const polish = await interview(client, {
+      sell: 'Ile kosztuje ten miecz? => Dwadzieścia sztuk złota.\nChcę kupić tarczę => Dziesięć sztuk złota.\nPokaż mi najlepsze ostrze => To, dobra stal.',
+      guard:
+        'Dawaj złoto! => Straż! Straż!\nUkradnę to => Straż, złodziej!\nPieniądze albo życie => Pomocy, straż!',
+    });
+    for (const chat of [polish.afterSell, polish.afterGuard]) {
+      expect(chat.draft.instructions[0]!.offers).toBeUndefined();
+      expect(lastAnswer(chat).content).not.toMatch(/sformułowa|phrasing/i);
+    }
+    expect(lastAnswer(polish.afterGuard).content).toContain('Czego Bram ma odmawiać?');
   });
 });
 

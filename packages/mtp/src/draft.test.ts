@@ -2,12 +2,20 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { describeWithReference, referenceJson } from '../test/support/testing.js';
 import {
+  addOffers,
   agentDraftSchema,
+  canKeepOffer,
   draftGaps,
   draftToProtocolFile,
+  dropOffers,
+  DRAFT_LIMITS,
   emptyDraft,
+  keepOffers,
+  pendingOfferCount,
+  phrasingKey,
   protocolNameOf,
   type AgentDraft,
+  type DraftInstruction,
 } from './draft.js';
 import { parseProtocol } from './parse.js';
 import { renderSample } from './render.js';
@@ -113,6 +121,129 @@ describe('agentDraftSchema', () => {
     draft.reactions[0]!.name = 'Sell it!';
     expect(agentDraftSchema.safeParse(draft).success).toBe(false);
     expect(agentDraftSchema.safeParse(completeDraft()).success).toBe(true);
+  });
+});
+
+describe('offered phrasings', () => {
+  const offers = (reaction: string, inputs: string[]) => inputs.map((input) => ({ reaction, input }));
+  /** The draft's instruction with offers waiting for both reactions. */
+  function offered(): DraftInstruction {
+    const [instruction] = completeDraft().instructions;
+    return addOffers(instruction!, [
+      ...offers('Sell', ['Sell offer one', 'Sell offer two', 'Sell offer three', 'Sell offer four']),
+      ...offers('Guard', ['Guard offer one']),
+    ]).instruction;
+  }
+
+  it('lets existing drafts without offers stay valid, and checks offers like samples', () => {
+    const draft = completeDraft();
+    expect(agentDraftSchema.safeParse(draft).success).toBe(true);
+    draft.instructions[0] = offered();
+    expect(agentDraftSchema.parse(draft).instructions[0]!.offers).toHaveLength(5);
+    for (const bad of [
+      { reaction: 'Sell it!', input: 'hello' },
+      { reaction: 'Sell', input: '   ' },
+      { reaction: 'Sell', input: 'x'.repeat(DRAFT_LIMITS.line + 1) },
+    ]) {
+      const withBad = completeDraft();
+      withBad.instructions[0]!.offers = [bad];
+      expect(agentDraftSchema.safeParse(withBad).success, JSON.stringify(bad)).toBe(false);
+    }
+    const tooMany = completeDraft();
+    tooMany.instructions[0]!.offers = Array.from(
+      { length: DRAFT_LIMITS.offersPerInstruction + 1 },
+      (_, i) => ({
+        reaction: 'Sell',
+        input: `line ${i}`,
+      }),
+    );
+    expect(agentDraftSchema.safeParse(tooMany).success).toBe(false);
+  });
+
+  it('adds offers once each, never repeating a sample or another offer, within the bound', () => {
+    const [instruction] = completeDraft().instructions;
+    const { instruction: next, added } = addOffers(instruction!, [
+      { reaction: 'Sell', input: '  How much   is it? ' },
+      { reaction: 'Sell', input: 'how much is it' }, // the same phrasing
+      { reaction: 'Sell', input: 'SELL LINE A!' }, // a sample's input
+      { reaction: 'Sell', input: '...' }, // nothing to say
+    ]);
+    expect(added).toEqual([{ reaction: 'Sell', input: 'How much is it?' }]);
+    expect(next.offers).toEqual(added);
+    expect(next.samples).toEqual(instruction!.samples);
+    expect(phrasingKey('  Hello,   THERE! ')).toBe('hello there');
+    // No offers: no key, as in drafts made before offers.
+    expect('offers' in addOffers(instruction!, []).instruction).toBe(false);
+    const full = addOffers(
+      instruction!,
+      Array.from({ length: DRAFT_LIMITS.offersPerInstruction + 5 }, (_, i) => ({
+        reaction: 'Sell',
+        input: `x ${i}`,
+      })),
+    );
+    expect(full.instruction.offers).toHaveLength(DRAFT_LIMITS.offersPerInstruction);
+  });
+
+  it('never puts waiting offers into the protocol', () => {
+    const draft = completeDraft();
+    draft.instructions[0] = offered();
+    expect(pendingOfferCount(draft)).toBe(5);
+    expect(draftGaps(draft)).toEqual([]);
+    const text = JSON.stringify(draftToProtocolFile(draft));
+    expect(text).not.toContain('offer');
+    expect(draftToProtocolFile(draft)).toEqual(draftToProtocolFile(completeDraft()));
+  });
+
+  it('keeps an offer as a sample of its reaction, its answers taken in turn from the reaction’s own', () => {
+    const draft = completeDraft();
+    // Sell's answers are 0, 1, 2; it has three samples, so the kept ones answer 0, 1, 2, 0.
+    const kept = keepOffers(offered(), [0, 1, 2, 3, 4]);
+    expect(kept.offers).toBeUndefined();
+    expect(kept.samples.slice(6)).toEqual([
+      { input: 'Sell offer one', output: 'answer 0', reaction: 'Sell' },
+      { input: 'Sell offer two', output: 'answer 1', reaction: 'Sell' },
+      { input: 'Sell offer three', output: 'answer 2', reaction: 'Sell' },
+      { input: 'Sell offer four', output: 'answer 0', reaction: 'Sell' },
+      // The sample's own spelling of the reaction (the draft's samples write it "guard").
+      { input: 'Guard offer one', output: 'answer 0', reaction: 'guard' },
+    ]);
+    draft.instructions[0] = kept;
+    const file = JSON.stringify(draftToProtocolFile(draft));
+    expect(file).toContain('Sell offer four');
+    expect(draftGaps(draft)).toEqual([]);
+  });
+
+  it('keeps and drops only the chosen offers', () => {
+    const some = keepOffers(offered(), [1]);
+    expect(some.samples.at(-1)!.input).toBe('Sell offer two');
+    expect(some.offers!.map((o) => o.input)).toEqual([
+      'Sell offer one',
+      'Sell offer three',
+      'Sell offer four',
+      'Guard offer one',
+    ]);
+    const dropped = dropOffers(some, [0, 3]);
+    expect(dropped.samples).toEqual(some.samples);
+    expect(dropped.offers!.map((o) => o.input)).toEqual(['Sell offer three', 'Sell offer four']);
+    expect('offers' in dropOffers(dropped, [0, 1])).toBe(false);
+  });
+
+  it('leaves an offer waiting when its reaction has no answer yet or the examples are full', () => {
+    const [instruction] = completeDraft().instructions;
+    const waiting = addOffers(instruction!, [{ reaction: 'Wave', input: 'Hi there' }]).instruction;
+    expect(canKeepOffer(waiting, waiting.offers![0]!)).toBe(false);
+    expect(keepOffers(waiting, [0])).toEqual(waiting);
+
+    const full: DraftInstruction = {
+      ...offered(),
+      samples: Array.from({ length: DRAFT_LIMITS.samplesPerInstruction }, (_, i) => ({
+        input: `line ${i}`,
+        output: 'answer',
+        reaction: 'Sell',
+      })),
+    };
+    expect(canKeepOffer(full, full.offers![0]!)).toBe(false);
+    expect(keepOffers(full, [0])).toEqual(full);
   });
 });
 

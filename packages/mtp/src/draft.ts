@@ -6,6 +6,10 @@
 //
 // The protocol built from a draft has one input line per instruction (what someone says to the agent)
 // and one response line (what the agent answers), followed by the reaction's final token.
+//
+// A designer may also OFFER new phrasings of what someone says, per reaction (`offers` of an instruction):
+// they wait in the draft for the user to keep or drop each, and never reach a protocol unseen —
+// `draftToProtocolFile` leaves them out. Keeping one makes it a sample of its reaction (`keepOffers`).
 import * as z from 'zod/mini';
 import { MAX_PROTOCOL_NAME_LENGTH, MIN_BAD_EXAMPLES, MIN_SAMPLES_PER_RESULT } from './constants.js';
 import { parseProtocol } from './parse.js';
@@ -21,6 +25,8 @@ export const DRAFT_LIMITS = {
   instructions: 3,
   instructionName: 40,
   samplesPerInstruction: 300,
+  /** Pending phrasings offered per instruction (the designers offer about ten per reaction). */
+  offersPerInstruction: 200,
   line: 256,
   badExamples: 30,
 } as const;
@@ -59,6 +65,15 @@ export const draftReactionSchema = z.object({
 });
 export type DraftReaction = z.infer<typeof draftReactionSchema>;
 
+/** A phrasing a designer offers: something someone might say, for one reaction; not used unless kept. */
+export const draftOfferSchema = z.object({
+  /** The reaction's name. */
+  reaction: reactionName,
+  /** What someone says (it becomes a sample's input when kept). */
+  input: line,
+});
+export type DraftOffer = z.infer<typeof draftOfferSchema>;
+
 export const draftInstructionSchema = z.object({
   name: z
     .string()
@@ -69,6 +84,8 @@ export const draftInstructionSchema = z.object({
       z.regex(INSTRUCTION_NAME_PATTERN),
     ),
   samples: z.array(draftSampleSchema).check(z.maxLength(DRAFT_LIMITS.samplesPerInstruction)),
+  /** Phrasings offered for the user's review (absent in drafts made before offers, and when none wait). */
+  offers: z.optional(z.array(draftOfferSchema).check(z.maxLength(DRAFT_LIMITS.offersPerInstruction))),
 });
 export type DraftInstruction = z.infer<typeof draftInstructionSchema>;
 
@@ -127,6 +144,107 @@ export type DraftGap =
   | { key: 'protocol'; message: string; problem: string; params: Record<string, unknown> };
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+// ---- offered phrasings ------------------------------------------------------------------------------
+
+/** A phrasing as compared for repeats: lowercase letters and digits, runs of anything else as one space. */
+export function phrasingKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The instruction with these offers (the key left out when there are none, as in drafts made before offers). */
+function withOffers(instruction: DraftInstruction, offers: DraftOffer[]): DraftInstruction {
+  const { offers: _before, ...rest } = instruction;
+  return offers.length > 0 ? { ...rest, offers } : rest;
+}
+
+/** The offers waiting in an instruction. */
+export const pendingOffers = (instruction: DraftInstruction): DraftOffer[] => instruction.offers ?? [];
+
+/** How many offers wait in the whole draft. */
+export const pendingOfferCount = (draft: AgentDraft): number =>
+  draft.instructions.reduce((n, instruction) => n + pendingOffers(instruction).length, 0);
+
+/**
+ * Adds offered phrasings to an instruction: trimmed, each at most once, never one that repeats a sample's
+ * input or a waiting offer (compared by `phrasingKey`), and no more than the instruction takes. Returns the
+ * instruction and the offers added.
+ */
+export function addOffers(
+  instruction: DraftInstruction,
+  offers: readonly DraftOffer[],
+): { instruction: DraftInstruction; added: DraftOffer[] } {
+  const pending = pendingOffers(instruction);
+  const seen = new Set(
+    [...instruction.samples.map((s) => s.input), ...pending.map((o) => o.input)].map(phrasingKey),
+  );
+  const added: DraftOffer[] = [];
+  for (const offer of offers) {
+    const input = offer.input.trim().replace(/\s+/g, ' ');
+    const key = phrasingKey(input);
+    if (!key || input.length > DRAFT_LIMITS.line || seen.has(key)) continue;
+    if (pending.length + added.length >= DRAFT_LIMITS.offersPerInstruction) break;
+    seen.add(key);
+    added.push({ reaction: offer.reaction.trim(), input });
+  }
+  return { instruction: withOffers(instruction, [...pending, ...added]), added };
+}
+
+/** The distinct answers of a reaction's samples in an instruction, in order: what a kept offer answers with. */
+export function reactionOutputs(instruction: DraftInstruction, reaction: string): string[] {
+  const outputs = instruction.samples
+    .filter((s) => sameName(s.reaction, reaction))
+    .map((s) => s.output.trim())
+    .filter(Boolean);
+  return [...new Set(outputs)];
+}
+
+/** Whether the offer can be kept now: its reaction has an answer to reuse and the instruction has room. */
+export function canKeepOffer(instruction: DraftInstruction, offer: DraftOffer): boolean {
+  return (
+    reactionOutputs(instruction, offer.reaction).length > 0 &&
+    instruction.samples.length < DRAFT_LIMITS.samplesPerInstruction
+  );
+}
+
+/**
+ * Keeps the offers at these positions: each becomes a sample of its reaction, answered with one of that
+ * reaction's own sample answers — taken in turn (the reaction's n-th sample gets answer n modulo their
+ * number), so the answers stay as varied as the user's. An offer that cannot be kept (`canKeepOffer`) stays
+ * where it is; the others leave the offers.
+ */
+export function keepOffers(instruction: DraftInstruction, positions: readonly number[]): DraftInstruction {
+  const chosen = new Set(positions);
+  const samples = [...instruction.samples];
+  const remaining: DraftOffer[] = [];
+  pendingOffers(instruction).forEach((offer, position) => {
+    const outputs = reactionOutputs(instruction, offer.reaction);
+    if (
+      !chosen.has(position) ||
+      outputs.length === 0 ||
+      samples.length >= DRAFT_LIMITS.samplesPerInstruction
+    ) {
+      remaining.push(offer);
+      return;
+    }
+    const n = samples.filter((s) => sameName(s.reaction, offer.reaction)).length;
+    const reaction = samples.find((s) => sameName(s.reaction, offer.reaction))?.reaction ?? offer.reaction;
+    samples.push({ input: offer.input, output: outputs[n % outputs.length]!, reaction });
+  });
+  return withOffers({ ...instruction, samples }, remaining);
+}
+
+/** Drops the offers at these positions. */
+export function dropOffers(instruction: DraftInstruction, positions: readonly number[]): DraftInstruction {
+  const chosen = new Set(positions);
+  return withOffers(
+    instruction,
+    pendingOffers(instruction).filter((_, position) => !chosen.has(position)),
+  );
+}
 
 /** Everything that keeps the draft from being trained, in the order a user would fix it; [] when complete. */
 export function draftGaps(draft: AgentDraft): DraftGap[] {
@@ -228,6 +346,7 @@ export function protocolNameOf(name: string): string {
 /**
  * The v2.0.1 protocol file of a draft (meant for a draft without gaps; a draft with gaps gives a file
  * that `parseProtocol` refuses). Reaction names are matched case-insensitively and written as declared.
+ * Offered phrasings that wait for the user's decision are not part of it: only samples are.
  */
 export function draftToProtocolFile(draft: AgentDraft): Record<string, unknown> {
   const declared = (name: string) => draft.reactions.find((r) => sameName(r.name, name))?.name ?? name;

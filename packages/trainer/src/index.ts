@@ -71,3 +71,4 @@ export type { BaseFile, BaseModel, BaseTraining } from './base/base-model.js';
 export { buildBase } from './base/build-base.js';
 export type { BaseCorpus, BaseOptions } from './base/build-base.js';
 export { weightsFromBase } from './base/from-base.js';
+export { synonymPhrasings } from './base/synonyms.js';

@@ -21,6 +21,7 @@ export interface OpenAiPeer {
     model: string;
     stream: boolean;
     messages: { role: string; content: string | null; tool_call_id?: string }[];
+    tools?: { type: string; function: { name: string; description: string; parameters: unknown } }[];
   }[];
   script(...answers: ScriptedAnswer[]): void;
   close(): Promise<void>;

@@ -459,6 +459,28 @@ export const enApp = {
       instructionName: 'Use lowercase letters, digits and underscores, starting with a letter.',
       tooMany: 'At most {{max}} items.',
     },
+    offers: {
+      heading: 'Suggested phrasings',
+      waiting: 'Waiting: {{count}}',
+      note: 'New ways someone might say this, suggested by the designer. They are not used unless you keep them: a kept phrasing becomes an example, answered like the reaction’s other examples.',
+      none: 'No suggested phrasings are waiting.',
+      pending:
+        'Suggested phrasings wait for you to keep or drop, under Instructions: {{count}}. They are not used unless you keep them.',
+      keep: 'Keep',
+      drop: 'Drop',
+      keepLabel: 'Keep “{{phrasing}}”',
+      dropLabel: 'Drop “{{phrasing}}”',
+      keepAll: 'Keep all',
+      dropAll: 'Drop all',
+      keepAllLabel: 'Keep all {{count}} suggested phrasings for {{reaction}}',
+      dropAllLabel: 'Drop all {{count}} suggested phrasings for {{reaction}}',
+      kept: 'Kept “{{phrasing}}” as an example of {{reaction}}.',
+      dropped: 'Dropped “{{phrasing}}”.',
+      keptAll: 'Kept as examples of {{reaction}}: {{count}}.',
+      droppedAll: 'Dropped suggestions for {{reaction}}: {{count}}.',
+      cannotKeep: '{{reaction}} has no example answer yet, so these can only be dropped for now.',
+      full: 'The examples are full, so these can only be dropped.',
+    },
   },
 
   generate: {

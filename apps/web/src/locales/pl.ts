@@ -626,6 +626,29 @@ export const pl: Translations = {
       instructionName: 'Używaj małych liter, cyfr i podkreśleń, zaczynając od litery.',
       tooMany: 'Najwyżej {{max}} pozycji.',
     },
+    offers: {
+      heading: 'Proponowane sformułowania',
+      waiting: 'Czekają: {{count}}',
+      note: 'Nowe sposoby powiedzenia tego samego, zaproponowane przez projektanta. Nie są używane, dopóki ich nie zachowasz: zachowane sformułowanie staje się przykładem z odpowiedzią taką jak inne przykłady tej reakcji.',
+      none: 'Żadne proponowane sformułowania nie czekają.',
+      pending:
+        'Proponowane sformułowania czekają na zachowanie lub odrzucenie, w części Instrukcje: {{count}}. Bez zachowania nie są używane.',
+      keep: 'Zachowaj',
+      drop: 'Odrzuć',
+      keepLabel: 'Zachowaj „{{phrasing}}”',
+      dropLabel: 'Odrzuć „{{phrasing}}”',
+      keepAll: 'Zachowaj wszystkie',
+      dropAll: 'Odrzuć wszystkie',
+      keepAllLabel: 'Zachowaj wszystkie proponowane sformułowania dla {{reaction}} ({{count}})',
+      dropAllLabel: 'Odrzuć wszystkie proponowane sformułowania dla {{reaction}} ({{count}})',
+      kept: 'Zachowano „{{phrasing}}” jako przykład {{reaction}}.',
+      dropped: 'Odrzucono „{{phrasing}}”.',
+      keptAll: 'Zachowano jako przykłady {{reaction}}: {{count}}.',
+      droppedAll: 'Odrzucono propozycje dla {{reaction}}: {{count}}.',
+      cannotKeep:
+        '{{reaction}} nie ma jeszcze przykładowej odpowiedzi, więc na razie można je tylko odrzucić.',
+      full: 'Lista przykładów jest pełna, więc te można tylko odrzucić.',
+    },
   },
 
   generate: {

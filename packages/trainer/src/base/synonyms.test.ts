@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../rng.js';
-import { buildSynonyms, parseSynonyms, segmentText, serializeSynonyms, synonymSwap } from './synonyms.js';
+import {
+  buildSynonyms,
+  parseSynonyms,
+  segmentText,
+  serializeSynonyms,
+  synonymPhrasings,
+  synonymSwap,
+} from './synonyms.js';
 
 describe('buildSynonyms', () => {
   const table = buildSynonyms(); // about 1 s; shared
@@ -163,3 +170,105 @@ describe('synonymSwap', () => {
     expect(runs[0]).toBe(runs[1]);
   });
 });
+
+describe('synonymPhrasings', () => {
+  const table = new Map([
+    ['buy', ['purchase']],
+    ['sword', ['blade', 'steel']],
+    ['big', ['large']],
+    ['shop', ['store']],
+    ['fare', ['charge']],
+    ['ten', ['decade']], // a Polish "ten" must not be taken for the English word
+    ['can', ['tin']], // a function word: never swapped
+  ]);
+  const lines = ['I want to buy a big sword', 'Is the shop open?', 'Buy 3 swords for Fare_ now'];
+
+  it('swaps one or two words of each line for synonyms, taking the lines in turn', () => {
+    const out = synonymPhrasings(lines, 100, 7, { table, protect: ['Fare_'] });
+    expect(out.slice(0, 3).map((p) => lines.findIndex((l) => sameShape(l, p)))).toEqual([0, 1, 2]);
+    for (const phrasing of out) {
+      const line = lines.find((l) => sameShape(l, phrasing))!;
+      const changed = diffWords(line, phrasing);
+      expect(changed.length, phrasing).toBeGreaterThanOrEqual(1);
+      expect(changed.length, phrasing).toBeLessThanOrEqual(2);
+      for (const [from, to] of changed) {
+        const stem = table.has(from.toLowerCase()) ? from.toLowerCase() : from.toLowerCase().slice(0, -1);
+        const synonyms = table.get(stem)!.map((s) => (stem === from.toLowerCase() ? s : `${s}s`));
+        expect(synonyms).toContain(to.toLowerCase());
+      }
+    }
+    // Every one-word swap, then pairs; a plural swaps as a plural, in the word's case.
+    expect(out).toContain('I want to purchase a big sword');
+    expect(out).toContain('I want to buy a large steel');
+    expect(out).toContain('Is the store open?');
+    expect(out).toContain('Purchase 3 swords for Fare_ now');
+    expect(out).toContain('Buy 3 blades for Fare_ now');
+    expect(new Set(out).size).toBe(out.length);
+  });
+
+  it('keeps numbers, token keys and function words as they are', () => {
+    const out = synonymPhrasings(['Buy 3 swords for Fare_ now', 'You can buy 20swords'], 100, 1, {
+      table,
+      protect: ['Fare_'],
+    });
+    expect(out.length).toBeGreaterThan(0);
+    for (const phrasing of out) {
+      expect(phrasing.match(/\d+/g)).toEqual(phrasing.startsWith('You') ? ['20'] : ['3']);
+      if (!phrasing.startsWith('You')) expect(phrasing).toContain('for Fare_ now');
+      expect(phrasing).not.toContain('tin');
+      expect(phrasing).not.toContain('20blades');
+    }
+  });
+
+  it('is deterministic for a seed, bounded, and never repeats a line or an excluded phrasing', () => {
+    const a = synonymPhrasings(lines, 5, 3, { table });
+    expect(a).toEqual(synonymPhrasings(lines, 5, 3, { table }));
+    expect(a).toHaveLength(5);
+    const all = synonymPhrasings(lines, 100, 3, { table });
+    expect(synonymPhrasings(lines, 100, 4, { table }).sort()).toEqual([...all].sort());
+    // Compared in lowercase and without punctuation.
+    const excluded = synonymPhrasings(lines, 100, 3, {
+      table,
+      exclude: ['is the STORE open', 'i want to purchase a big sword!'],
+    });
+    expect(excluded).not.toContain('Is the store open?');
+    expect(excluded).not.toContain('I want to purchase a big sword');
+    expect(excluded).toHaveLength(all.length - 2);
+    expect(synonymPhrasings(['Is the shop open?', 'is the shop open'], 100, 1, { table })).toEqual([
+      'Is the store open?',
+    ]);
+    expect(synonymPhrasings(lines, 0, 1, { table })).toEqual([]);
+  });
+
+  it('gives nothing for lines that are not English', () => {
+    expect(synonymPhrasings(['Ile kosztuje ten miecz?', 'Chcę kupić tarczę'], 10, 1, { table })).toEqual([]);
+    expect(synonymPhrasings(['Ten sklep jest duzy'], 10, 1, { table })).toEqual([]);
+    expect(synonymPhrasings(['Café shop'], 10, 1, { table })).toEqual([]);
+  });
+
+  it('offers English phrasings from the committed WordNet table, and none for Polish', () => {
+    const english = synonymPhrasings(
+      ['I want to buy a sword', 'How much does this shield cost?', 'Show me your best blade'],
+      10,
+      1,
+    );
+    expect(english).toHaveLength(10);
+    expect(english).toContain('I want to purchase a sword');
+    expect(
+      synonymPhrasings(['Ile kosztuje ten miecz?', 'Chcę kupić tarczę', 'Sprzedaj mi miksturę'], 10, 1),
+    ).toEqual([]);
+  });
+});
+
+/** Whether a phrasing has the line's shape: the same number of words and the same non-letters. */
+function sameShape(line: string, phrasing: string): boolean {
+  const shape = (s: string) => s.replace(/\p{L}+/gu, 'w');
+  return shape(line) === shape(phrasing);
+}
+
+/** The words that differ between a line and its phrasing, as [from, to]. */
+function diffWords(line: string, phrasing: string): [string, string][] {
+  const a = line.match(/\p{L}+/gu)!;
+  const b = phrasing.match(/\p{L}+/gu)!;
+  return a.flatMap((word, i) => (word === b[i] ? [] : [[word, b[i]!] as [string, string]]));
+}

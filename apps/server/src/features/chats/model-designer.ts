@@ -3,8 +3,23 @@
 // calling the tool `update_draft` with the whole new draft. Its drafts are never trusted: each is checked
 // against the draft schema, and an invalid one is sent back with the problems to repair, at most
 // MAX_REPAIRS times; the draft then stays as it was.
+//
+// The model also offers new phrasings of what players might say, per reaction (the tool's `offers`): they
+// wait in the draft for the user to keep or drop, never as samples. The model's draft carries no offers;
+// those waiting stay as they were, and the new ones are added to them.
 import type { Language } from '@greenhouse/contracts';
-import { agentDraftSchema, draftGaps, type AgentDraft, type DraftGap } from '@greenhouse/mtp';
+import {
+  addOffers,
+  agentDraftSchema,
+  draftGaps,
+  draftInstructionSchema,
+  draftOfferSchema,
+  DRAFT_LIMITS,
+  pendingOffers,
+  type AgentDraft,
+  type DraftGap,
+  type DraftOffer,
+} from '@greenhouse/mtp';
 import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
@@ -19,6 +34,45 @@ const MAX_CALLS = MAX_REPAIRS + 2;
 const HISTORY_MESSAGES = 20;
 
 const UPDATE_DRAFT = 'update_draft';
+/** New phrasings the model is asked for, per reaction. */
+export const PHRASINGS_PER_REACTION = 10;
+
+/** The draft as the model writes it: the draft without the offers waiting for the user (those are ours). */
+const modelDraftSchema = z.object({
+  ...agentDraftSchema.shape,
+  instructions: z
+    .array(
+      z.object({
+        name: draftInstructionSchema.shape.name,
+        samples: draftInstructionSchema.shape.samples,
+      }),
+    )
+    .min(1)
+    .max(DRAFT_LIMITS.instructions),
+});
+
+const toolArgumentsSchema = z.object({
+  draft: modelDraftSchema,
+  offers: z
+    .array(
+      z.object({
+        reaction: draftOfferSchema.shape.reaction,
+        input: draftOfferSchema.shape.input,
+        instruction: z
+          .string()
+          .optional()
+          .describe("the instruction set's name; the first instruction set when left out"),
+      }),
+    )
+    .max(DRAFT_LIMITS.offersPerInstruction)
+    .optional()
+    .describe(
+      `New phrasings of what players might say, at least ${PHRASINGS_PER_REACTION} per reaction ` +
+        '(reaction: a declared reaction; input: something a player might say that means it), offered to ' +
+        'the user, who keeps or drops each in the draft (a kept one becomes an example with one of its ' +
+        "reaction's answers). Not samples: never put them into the draft's samples yourself.",
+    ),
+});
 
 const tools: ChatCompletionTool[] = [
   {
@@ -27,11 +81,8 @@ const tools: ChatCompletionTool[] = [
       name: UPDATE_DRAFT,
       description:
         'Replace the agent draft with this complete new version. Always send the whole draft, with every ' +
-        'earlier part you keep.',
-      parameters: z.toJSONSchema(z.object({ draft: agentDraftSchema }), { io: 'input' }) as Record<
-        string,
-        unknown
-      >,
+        'earlier part you keep. New phrasings for the user to review go in `offers`, not in the samples.',
+      parameters: z.toJSONSchema(toolArgumentsSchema, { io: 'input' }) as Record<string, unknown>,
     },
   },
 ];
@@ -51,8 +102,27 @@ function gapText(gap: DraftGap): string {
   }
 }
 
+/** The draft without the offers waiting for the user: what the model reads and writes. */
+const withoutOffers = (draft: AgentDraft): AgentDraft => ({
+  ...draft,
+  instructions: draft.instructions.map(({ name, samples }) => ({ name, samples })),
+});
+
+/** The offers waiting for the user, as the model reads them; '' when none wait. */
+function waitingOffersText(draft: AgentDraft): string {
+  const waiting = draft.instructions.flatMap((instruction) =>
+    pendingOffers(instruction).map((o) => ({ instruction: instruction.name, ...o })),
+  );
+  if (waiting.length === 0) return '';
+  return (
+    `Phrasings you offered that wait for the user to keep or drop (do not offer them again): ` +
+    JSON.stringify(waiting)
+  );
+}
+
 function systemPrompt(language: Language, draft: AgentDraft): string {
   const gaps = draftGaps(draft);
+  const waiting = waitingOffersText(draft);
   return [
     'You are the designer of Greenhouse, where users create small AI agents (for example NPCs in games) by',
     'describing them. A small language model is trained from the draft you build with the user: it reads one',
@@ -66,12 +136,21 @@ function systemPrompt(language: Language, draft: AgentDraft): string {
     'bad examples without digits, and the one answer to them).',
     `Whenever you learn something, call ${UPDATE_DRAFT} with the WHOLE new draft. When the user asks for more`,
     'training samples, write new, varied ones for each reaction (different wording, lengths and situations).',
+    'Players will say things in many more ways than a few examples show, and the agent only understands',
+    `phrasings like those it learned. So once a reaction has its examples, offer at least ${PHRASINGS_PER_REACTION}`,
+    `new phrasings of what players might say for it, in the \`offers\` argument of ${UPDATE_DRAFT} (reaction and`,
+    'input only): varied in wording, length and tone, each meaning that reaction, never a copy of an example,',
+    `written in the language of the reaction's examples (normally ${languageNames[language]}). Offers are not`,
+    'samples: never add them to the samples yourself. The user keeps or drops each in the draft; a kept one',
+    "becomes an example answered with one of the reaction's answers. Tell the user briefly that the suggested",
+    'phrasings are in the draft to keep or drop.',
     'Keep every line under 256 characters. Then answer briefly and ask for what is still missing.',
     'The user sees the draft in its own pane: beside the chat on a wide screen, behind a tab on a phone. Never',
     'say where it is on the screen (not "beside the chat", not "on the right"); just say "the draft".',
     `Answer in ${languageNames[language]}, in short Markdown.`,
     '',
-    `The current draft: ${JSON.stringify(draft)}`,
+    `The current draft: ${JSON.stringify(withoutOffers(draft))}`,
+    ...(waiting ? [waiting] : []),
     gaps.length > 0
       ? `Still missing before it can be trained: ${gaps.map(gapText).join('; ')}.`
       : 'The draft is complete: the user can press "Generate agent".',
@@ -84,22 +163,76 @@ interface ToolCall {
   arguments: string;
 }
 
-/** Checks a draft the model sent: the draft, or the problems to send back. */
-function checkDraft(args: string): { draft: AgentDraft } | { problems: string } {
+interface CheckedDraft {
+  draft: AgentDraft;
+  /** New offers taken, and those left out (a repeat of an example or an offer, or over the bound). */
+  offered: number;
+  leftOut: number;
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Checks what the model sent against the draft as it stands: the new draft — its offers those still
+ * waiting (for reactions it still has) and the new ones — or the problems to send back.
+ */
+function checkDraft(args: string, current: AgentDraft): CheckedDraft | { problems: string } {
   let json: unknown;
   try {
     json = JSON.parse(args);
   } catch (error) {
     return { problems: `The arguments are not valid JSON (${(error as Error).message}).` };
   }
-  const parsed = z.object({ draft: agentDraftSchema }).safeParse(json);
-  if (parsed.success) return { draft: parsed.data.draft };
-  return {
-    problems: parsed.error.issues
-      .slice(0, 10)
-      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-      .join('; '),
-  };
+  const parsed = toolArgumentsSchema.safeParse(json);
+  if (!parsed.success)
+    return {
+      problems: parsed.error.issues
+        .slice(0, 10)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; '),
+    };
+  const { draft, offers = [] } = parsed.data;
+  const declared = (reaction: string) => draft.reactions.some((r) => sameName(r.name, reaction));
+  const problems: string[] = [];
+  const newOffers = new Map<number, DraftOffer[]>();
+  offers.forEach((offer, i) => {
+    const at =
+      offer.instruction === undefined ? 0 : draft.instructions.findIndex((s) => s.name === offer.instruction);
+    if (at === -1)
+      problems.push(`offers.${i}.instruction: the draft has no instruction set "${offer.instruction}"`);
+    else if (!declared(offer.reaction))
+      problems.push(`offers.${i}.reaction: "${offer.reaction}" is not a declared reaction`);
+    else newOffers.set(at, [...(newOffers.get(at) ?? []), { reaction: offer.reaction, input: offer.input }]);
+  });
+  if (problems.length > 0) return { problems: problems.slice(0, 10).join('; ') };
+
+  let offered = 0;
+  const instructions = draft.instructions.map((instruction, at) => {
+    const waiting = pendingOffers(
+      current.instructions.find((s) => s.name === instruction.name) ?? instruction,
+    );
+    const kept = addOffers(
+      instruction,
+      waiting.filter((o) => declared(o.reaction)),
+    ).instruction;
+    const { instruction: next, added } = addOffers(kept, newOffers.get(at) ?? []);
+    offered += added.length;
+    return next;
+  });
+  return { draft: { ...draft, instructions }, offered, leftOut: offers.length - offered };
+}
+
+/** What the tool answers to a saved draft: what is still missing, and what became of the offers. */
+function savedText(result: CheckedDraft): string {
+  const gaps = draftGaps(result.draft);
+  const offers =
+    result.offered + result.leftOut > 0
+      ? ` Offered ${result.offered} new phrasings to the user` +
+        (result.leftOut > 0
+          ? ` (${result.leftOut} left out: they repeat an example or an offer, or are over the limit).`
+          : '.')
+      : '';
+  return `Saved.${offers} ${gaps.length > 0 ? `Still missing: ${gaps.map(gapText).join('; ')}.` : 'The draft is complete.'}`;
 }
 
 export class ModelDesigner implements Designer {
@@ -149,18 +282,13 @@ export class ModelDesigner implements Designer {
       for (const toolCall of toolCalls) {
         const result =
           toolCall.name === UPDATE_DRAFT
-            ? checkDraft(toolCall.arguments)
+            ? checkDraft(toolCall.arguments, draft)
             : { problems: `Unknown tool ${toolCall.name}.` };
         if ('draft' in result) {
           draft = result.draft;
           updated = true;
           turn.onDraft(draft);
-          const gaps = draftGaps(draft);
-          messages.push({
-            role: 'tool',
-            tool_call_id: toolCall.id,
-            content: `Saved. ${gaps.length > 0 ? `Still missing: ${gaps.map(gapText).join('; ')}.` : 'The draft is complete.'}`,
-          });
+          messages.push({ role: 'tool', tool_call_id: toolCall.id, content: savedText(result) });
         } else {
           invalid = true;
           messages.push({

@@ -417,6 +417,93 @@ describe('/chat/{id}', () => {
     ).toBeTruthy();
   });
 
+  it('keeps and drops the phrasings a designer suggested, saving each change, apart from the examples', async () => {
+    const draft = completeDraft();
+    draft.instructions[0]!.offers = [
+      { reaction: 'Order', input: 'Can I acquire an espresso?' },
+      { reaction: 'Order', input: 'Two cappuccinos to travel' },
+    ];
+    serve(testChat({ draft }));
+    renderApp('/chat/c1');
+    const designer = await screen.findByRole('region', { name: 'The draft so far' });
+    expect(
+      within(designer).getByText(
+        'Suggested phrasings wait for you to keep or drop, under Instructions: 2. They are not used unless you keep them.',
+      ),
+    ).toBeTruthy();
+    // The examples are the three samples; the suggestions are a list of their own.
+    expect(designer.querySelectorAll('.draft__sample')).toHaveLength(3);
+    const suggestions = within(designer).getByRole('region', { name: 'Suggested phrasings' });
+    expect(within(suggestions).queryByText('A latte please')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(suggestions).getByRole('button', { name: 'Keep “Two cappuccinos to travel”' }));
+    await waitFor(() => expect(designer.querySelectorAll('.draft__sample')).toHaveLength(4));
+    const [kept] = apiCalls('PUT', '/bloom/chats/c1/draft');
+    expect((kept!.body as { draft: typeof draft }).draft.instructions[0]).toEqual({
+      name: 'talk',
+      samples: [
+        ...completeDraft().instructions[0]!.samples,
+        { input: 'Two cappuccinos to travel', output: 'One latte coming up!', reaction: 'Order' },
+      ],
+      offers: [{ reaction: 'Order', input: 'Can I acquire an espresso?' }],
+    });
+    expect(await screen.findByText('Kept “Two cappuccinos to travel” as an example of Order.')).toBeTruthy();
+    expect(within(designer).getByText(/under Instructions: 1\./)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Drop “Can I acquire an espresso?”' }));
+    expect(await screen.findByText('No suggested phrasings are waiting.')).toBeTruthy();
+    const dropped = apiCalls('PUT', '/bloom/chats/c1/draft')[1]!.body as { draft: typeof draft };
+    expect(dropped.draft.instructions[0]!.offers).toBeUndefined();
+    expect(dropped.draft.instructions[0]!.samples).toHaveLength(4);
+    expect(within(designer).queryByText(/under Instructions/)).toBeNull();
+  });
+
+  it('shows no suggestions to keep once the chat made its agent', async () => {
+    const draft = completeDraft();
+    draft.instructions[0]!.offers = [{ reaction: 'Order', input: 'Can I acquire an espresso?' }];
+    serve(testChat({ draft, closed: true, bloomId: 'b1' }));
+    renderApp('/chat/c1');
+    const designer = await screen.findByRole('region', { name: 'The draft so far' });
+    expect(within(designer).getByText('A latte please')).toBeTruthy();
+    expect(within(designer).queryByText('Can I acquire an espresso?')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Keep/ })).toBeNull();
+  });
+
+  it('keeps suggested phrasings through the draft editor, where they can be kept or dropped too', async () => {
+    const draft = completeDraft();
+    draft.instructions[0]!.offers = [
+      { reaction: 'Order', input: 'Can I acquire an espresso?' },
+      { reaction: 'Order', input: 'Two cappuccinos to travel' },
+      { reaction: 'Order', input: 'A java please' },
+    ];
+    serve(testChat({ draft }));
+    renderApp('/chat/c1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('form', { name: 'Edit the agent draft' });
+    await user.click(within(editor).getByRole('button', { name: 'Keep “A java please”' }));
+    // A new example in the form, answered like the reaction's others.
+    expect(within(editor).getByRole('group', { name: 'Example 4' })).toBeTruthy();
+    expect(
+      within(editor)
+        .getAllByLabelText('Someone says')
+        .map((f) => (f as HTMLInputElement).value),
+    ).toEqual(['A latte please', 'Can I get an espresso?', 'Two cappuccinos', 'A java please']);
+    await user.click(within(editor).getByRole('button', { name: 'Drop “Can I acquire an espresso?”' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save the draft' }));
+    await screen.findByText('Draft saved.');
+    const [put] = apiCalls('PUT', '/bloom/chats/c1/draft');
+    const saved = (put!.body as { draft: typeof draft }).draft.instructions[0]!;
+    expect(saved.samples.at(-1)).toEqual({
+      input: 'A java please',
+      output: 'One latte coming up!',
+      reaction: 'Order',
+    });
+    // The one left waiting stays an offer, not an example.
+    expect(saved.offers).toEqual([{ reaction: 'Order', input: 'Two cappuccinos to travel' }]);
+  });
+
   it('says when the chat does not exist', async () => {
     setApi(
       signedInAs(testUser(), (url) =>

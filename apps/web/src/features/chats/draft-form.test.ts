@@ -24,6 +24,13 @@ describe('the draft form', () => {
     expect(draftFromForm(draftFormSchema.parse(values), draft)).toEqual(draft);
   });
 
+  it('carries the phrasings offered for each instruction through the form, unchanged', () => {
+    const draft = completeDraft();
+    draft.instructions[0]!.offers = [{ reaction: 'Order', input: 'A java please' }];
+    expect(draftFromForm(draftFormSchema.parse(draftFormValues(draft)), draft)).toEqual(draft);
+    expect(draftFormValues(completeDraft()).instructions[0]).not.toHaveProperty('offers');
+  });
+
   it('keeps a guardrail not given yet as null, and one chosen empty as empty', () => {
     const notGiven = completeDraft({ guardrail: null });
     expect(draftFromForm(draftFormSchema.parse(draftFormValues(notGiven)), notGiven).guardrail).toBeNull();

@@ -38,6 +38,8 @@ export function draftFormValues(draft: AgentDraft): DraftFormValues {
     instructions: draft.instructions.map((i) => ({
       name: i.name,
       samples: i.samples.map((s) => ({ input: s.input, output: s.output, reaction: s.reaction })),
+      // The phrasings offered travel with their instruction (kept or dropped in the editor too).
+      ...(i.offers ? { offers: i.offers.map((o) => ({ reaction: o.reaction, input: o.input })) } : {}),
     })),
     guardrail: {
       badOutput: draft.guardrail?.badOutput ?? '',

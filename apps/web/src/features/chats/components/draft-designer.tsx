@@ -1,11 +1,14 @@
 import type { ChatDetail } from '@greenhouse/contracts';
-import type { DraftGap } from '@greenhouse/mtp';
-import { useRef } from 'react';
+import { pendingOfferCount, type AgentDraft, type DraftGap } from '@greenhouse/mtp';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PencilIcon } from '../../../components/icons';
+import { Banner, LiveRegion } from '../../../components/notice/notice';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSaveDraft } from '../api/chat';
 import { DraftEditor } from './draft-editor';
 import { DraftGapList } from './draft-gap-list';
-import { DraftSummary } from './draft-summary';
+import { DraftSummary, type OfferActions } from './draft-summary';
 import { GenerateAgent } from './generate-agent';
 import './chat-pane.css';
 import './draft-designer.css';
@@ -28,6 +31,21 @@ export function DraftDesigner({ chat, gaps, editing, onEditingChange }: DraftDes
   const editButton = useRef<HTMLButtonElement>(null);
   const closed = chat.closed;
   const canEdit = !closed && !chat.answering;
+  const save = useSaveDraft(chat.id);
+  const [announcement, setAnnouncement] = useState('');
+  const waiting = pendingOfferCount(chat.draft);
+
+  // Keeping or dropping an offered phrasing saves the draft at once (free), as the editor does.
+  const offers: OfferActions | undefined = closed
+    ? undefined
+    : {
+        busy: save.isPending || chat.answering,
+        onChange: async (draft: AgentDraft, text: string) => {
+          setAnnouncement('');
+          await save.mutateAsync(draft);
+          setAnnouncement(text);
+        },
+      };
 
   const stopEditing = () => {
     onEditingChange(false);
@@ -80,7 +98,14 @@ export function DraftDesigner({ chat, gaps, editing, onEditingChange }: DraftDes
               </p>
             )}
             {!closed && <DraftGapList id="designer-gaps" gaps={gaps} />}
-            <DraftSummary draft={chat.draft} />
+            {!closed && waiting > 0 && (
+              <p className="designer__offers">{t('draft.offers.pending', { replace: { count: waiting } })}</p>
+            )}
+            <LiveRegion>{announcement && <p className="visually-hidden">{announcement}</p>}</LiveRegion>
+            <LiveRegion assertive>
+              {save.isError && <Banner tone="error">{apiErrorMessage(t, save.error)}</Banner>}
+            </LiveRegion>
+            <DraftSummary draft={chat.draft} offers={offers} />
           </div>
           <div className="chat-pane__foot">
             <GenerateAgent chat={chat} blockedReason={blockedReason} />

@@ -1,11 +1,13 @@
-import { DRAFT_LIMITS } from '@greenhouse/mtp';
+import { DRAFT_LIMITS, type DraftInstruction } from '@greenhouse/mtp';
 import clsx from 'clsx';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/text-field';
+import { LiveRegion } from '../../../components/notice/notice';
 import type { DraftFormInput } from '../draft-form';
 import { AddButton, RemoveButton } from './draft-editor-buttons';
+import { SuggestedPhrasings } from './suggested-phrasings';
 import './draft-editor.css';
 import './draft-editor-instruction.css';
 
@@ -15,17 +17,32 @@ interface InstructionFieldsProps {
   onRemove: (() => void) | null;
 }
 
-/** One instruction set in the draft editor: its name and its examples (someone says → the agent answers, reaction). */
+/**
+ * One instruction set in the draft editor: its name, its examples (someone says → the agent answers,
+ * reaction), and the phrasings offered for it, kept (a new example) or dropped here like any other change.
+ */
 export function InstructionFields({ index, onRemove }: InstructionFieldsProps) {
   const { t } = useTranslation();
   const {
     control,
     register,
+    setValue,
     formState: { errors },
   } = useFormContext<DraftFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name: `instructions.${index}.samples` });
   const reactions = useWatch({ control, name: 'reactions' });
   const name = useWatch({ control, name: `instructions.${index}.name` });
+  const samples = useWatch({ control, name: `instructions.${index}.samples` });
+  const offers = useWatch({ control, name: `instructions.${index}.offers` });
+  const [announcement, setAnnouncement] = useState('');
+  const instruction: DraftInstruction = { name, samples, ...(offers ? { offers } : {}) };
+  const onOffersChange = (next: DraftInstruction, text: string) => {
+    // Kept offers are new examples at the end; the offers left wait on.
+    const kept = next.samples.slice(samples.length);
+    if (kept.length > 0) append(kept, { shouldFocus: false });
+    setValue(`instructions.${index}.offers`, next.offers, { shouldDirty: true });
+    setAnnouncement(text);
+  };
   const reactionNames = [...new Set(reactions.map((r) => r.name.trim()).filter(Boolean))];
   const instructionErrors = errors.instructions?.[index];
 
@@ -61,6 +78,8 @@ export function InstructionFields({ index, onRemove }: InstructionFieldsProps) {
         disabled={fields.length >= DRAFT_LIMITS.samplesPerInstruction}
         onClick={() => append({ input: '', output: '', reaction: reactionNames[0] ?? '' })}
       />
+      <SuggestedPhrasings instruction={instruction} onChange={onOffersChange} />
+      <LiveRegion>{announcement && <p className="visually-hidden">{announcement}</p>}</LiveRegion>
     </div>
   );
 }

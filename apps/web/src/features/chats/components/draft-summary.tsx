@@ -1,7 +1,8 @@
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { AgentDraft, DraftInstruction } from '@greenhouse/mtp';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftTokens } from '../draft-tokens';
+import { SuggestedPhrasings } from './suggested-phrasings';
 import './draft-summary.css';
 
 function NotYet() {
@@ -19,8 +20,19 @@ function Part({ title, children, hint }: { title: string; children: ReactNode; h
   );
 }
 
-/** The draft as it stands, read-only: it grows as the designer answers. */
-export function DraftSummary({ draft }: { draft: AgentDraft }) {
+/** Keeping and dropping the phrasings a designer offered (left out where the draft cannot change). */
+export interface OfferActions {
+  /** A change is being saved. */
+  busy: boolean;
+  /** The draft with one instruction's offers kept or dropped, and what to announce; rejects if not saved. */
+  onChange: (draft: AgentDraft, announcement: string) => Promise<unknown> | void;
+}
+
+/**
+ * The draft as it stands, read-only: it grows as the designer answers. With `offers`, the phrasings offered
+ * for each instruction follow its examples, to keep or drop.
+ */
+export function DraftSummary({ draft, offers }: { draft: AgentDraft; offers?: OfferActions }) {
   const { t } = useTranslation();
   const tokens = draftTokens(draft);
 
@@ -99,6 +111,18 @@ export function DraftSummary({ draft }: { draft: AgentDraft }) {
               </ol>
             ) : (
               <NotYet />
+            )}
+            {offers && (
+              <SuggestedPhrasings
+                instruction={instruction}
+                busy={offers.busy}
+                onChange={(next: DraftInstruction, announcement) =>
+                  offers.onChange(
+                    { ...draft, instructions: draft.instructions.map((i, n) => (n === index ? next : i)) },
+                    announcement,
+                  )
+                }
+              />
             )}
           </div>
         ))}
