@@ -83,7 +83,10 @@ export function numberBucket(n: number, range: SlotRange): number {
  *   `t<i>:<t>` for every t in 1 … bucket (so a linear model can learn "at least").
  * `slots[l]` holds line l's slot ranges, one per number (a list slot repeated `length` times).
  */
-export function requestFeatures(lines: readonly FeatureLine[], slots: readonly (readonly SlotRange[])[]): string[] {
+export function requestFeatures(
+  lines: readonly FeatureLine[],
+  slots: readonly (readonly SlotRange[])[],
+): string[] {
   const out: string[] = [];
   lines.forEach((line, l) => {
     const words = lineWords(line.text);
@@ -136,7 +139,10 @@ export function featureHash(text: string): number {
 }
 
 /** The request's distinct feature hashes, ascending: the order every reader sums in. */
-export function requestHashes(lines: readonly FeatureLine[], slots: readonly (readonly SlotRange[])[]): Uint32Array {
+export function requestHashes(
+  lines: readonly FeatureLine[],
+  slots: readonly (readonly SlotRange[])[],
+): Uint32Array {
   const hashes = Uint32Array.from(new Set(requestFeatures(lines, slots).map(featureHash)));
   return hashes.sort();
 }

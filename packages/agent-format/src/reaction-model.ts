@@ -3,7 +3,13 @@
 // chooses the reaction before the language model writes the line, and a refusal detector of the same kind.
 // Its binary form (`reactions.bin`), and the scoring every reader does in the same order with the same IEEE
 // double operations, so Flora-JS, the browser and Flora native choose the same reaction for the same request.
-import { featureHash, lineWords, requestHashes, type FeatureLine, type SlotRange } from './reaction-features.js';
+import {
+  featureHash,
+  lineWords,
+  requestHashes,
+  type FeatureLine,
+  type SlotRange,
+} from './reaction-features.js';
 
 /** reactions.bin's first bytes and version. */
 export const REACTIONS_MAGIC = 'GHRM';
@@ -255,9 +261,10 @@ function utf8(text: string): Uint8Array {
 /** Strict UTF-8 → string (an instruction name); null when the bytes are not UTF-8. */
 function fromUtf8(bytes: Uint8Array): string | null {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
-    const n = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    const n =
+      b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     if (n === 0 || i + n > bytes.length) return null;
     let c = n === 1 ? b : b & (0x7f >> n);
     for (let k = 1; k < n; k++) {
@@ -292,7 +299,8 @@ export function encodeReactionModel(model: ReactionModel): Uint8Array {
     w.u32(h.features.length);
     for (const x of h.features) w.u32(x);
     for (const v of h.idf) w.f32(v);
-    if (h.weights.length !== h.features.length * O) throw new Error("a head's weights do not match its features");
+    if (h.weights.length !== h.features.length * O)
+      throw new Error("a head's weights do not match its features");
     for (const v of h.weights) w.f16(v);
     w.pad();
     const lines = model.words ? h.wordScores : [];
@@ -430,7 +438,8 @@ export function decodeReactionModel(bytes: Uint8Array): ReactionModel {
   for (let n = 0; n < count; n++) {
     const nameLength = u32();
     need(nameLength);
-    const name = fromUtf8(bytes.subarray(at, at + nameLength)) ?? fail(`instruction ${n}'s name is not UTF-8`);
+    const name =
+      fromUtf8(bytes.subarray(at, at + nameLength)) ?? fail(`instruction ${n}'s name is not UTF-8`);
     at += nameLength;
     pad();
     const K = u32();

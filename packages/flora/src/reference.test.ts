@@ -145,7 +145,9 @@ describe('Flora vs the trainer on a version-2 agent (reaction first)', () => {
       const instruction = agent.instructions.find((x) => x.name === request.instruction)!;
       const own = reference.reactions!.instructions.find((x) => x.name === request.instruction)!;
       const slots: SlotRange[][] = instruction.inputs.map((l) =>
-        l.numberSlots.flatMap((s) => Array.from({ length: s.length ?? 1 }, () => ({ min: s.min, max: s.max }))),
+        l.numberSlots.flatMap((s) =>
+          Array.from({ length: s.length ?? 1 }, () => ({ min: s.min, max: s.max })),
+        ),
       );
       const lines = request.inputs.map((l) => ({ text: l.text, numbers: l.numbers ?? [] }));
       const choice = chooseReaction(reference.reactions!, own, lines, slots);
@@ -166,7 +168,9 @@ describe('Flora vs the trainer on a version-2 agent (reaction first)', () => {
         for (let t = 0; t <= written.length; t++) {
           const step = logits[prompt.length + prefix.length - 1 + t]!;
           const next = new Set(
-            candidates.filter((c) => written.slice(0, t).every((id, j) => c[j] === id) && c.length > t).map((c) => c[t]!),
+            candidates
+              .filter((c) => written.slice(0, t).every((id, j) => c[j] === id) && c.length > t)
+              .map((c) => c[t]!),
           );
           const best = Math.max(...[...next].map((id) => step[id]!));
           if (t < written.length) expect(step[written[t]!]! + TOLERANCE).toBeGreaterThanOrEqual(best);

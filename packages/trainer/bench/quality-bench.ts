@@ -26,7 +26,7 @@
 // base model. QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
 import { loadavg } from 'node:os';
 import { loadAgent, type Agent, type RunResult } from '@greenhouse/flora';
-import { parseProtocolText, renderPrompt, type Protocol } from '@greenhouse/mtp';
+import { parseProtocolText, type Protocol } from '@greenhouse/mtp';
 import { referenceMissing } from '@greenhouse/mtp/testing/files';
 import { hasBase } from '../src/base/base-model.js';
 import { countParams } from '../src/model/config.js';
@@ -100,12 +100,26 @@ interface HeldOutAnswers {
 }
 
 /** The peers, each reading the player's line and every line, on the held-out inputs of every set. */
-async function runPeers(protocol: Protocol, examples: TrainingExample[], f: BenchFixture, cases: HeldOutCase[], offTopic: HeldOutCase[], set: string) {
+async function runPeers(
+  protocol: Protocol,
+  examples: TrainingExample[],
+  f: BenchFixture,
+  cases: HeldOutCase[],
+  offTopic: HeldOutCase[],
+  set: string,
+) {
   const guarded = protocol.sets.find((s) => s.name === set)?.guardrails[0]?.line ?? 0;
   const pairs: LabelledLines[] = examples
     .filter((e) => e.set === set)
     .map((e) => ({ lines: inputTexts(e.input), label: e.kind === 'guardrail' ? REFUSED : e.reaction }));
-  const results: { name: string; view: View; right: number; refused: number; falseRefusals: number; ms: number }[] = [];
+  const results: {
+    name: string;
+    view: View;
+    right: number;
+    refused: number;
+    falseRefusals: number;
+    ms: number;
+  }[] = [];
   for (const peer of PEERS)
     for (const view of ['player', 'all'] as const) {
       const t0 = performance.now();
@@ -137,7 +151,9 @@ async function trainAgent(f: BenchFixture, protocol: Protocol, examples: Trainin
       `context=${m.contextLength} = prompt ${plan.limits.promptTokens} + answer ${plan.limits.answerTokens}, vocab=${m.vocabSize}); ` +
       `pretraining ${JSON.stringify(plan.pretraining)}, finetuning ${JSON.stringify(plan.finetuning)}`,
   );
-  console.log(`  tokenizer   ${fmt((performance.now() - t0) / 1000, 2).padStart(6)} s  ${stage.metrics.vocabularySize} ids`);
+  console.log(
+    `  tokenizer   ${fmt((performance.now() - t0) / 1000, 2).padStart(6)} s  ${stage.metrics.vocabularySize} ids`,
+  );
   const common = {
     protocol,
     examples,
@@ -159,7 +175,9 @@ async function trainAgent(f: BenchFixture, protocol: Protocol, examples: Trainin
   const fine = await trainingStage({ ...common, phase: 'finetuning', initialWeights: pre.weights });
   if (fine.status !== 'completed') throw new Error('finetuning paused');
   stageLine('finetune', (performance.now() - t0) / 1000, fine.metrics);
-  console.log(`              (the agent's finetuning, after ${fine.metrics.quality?.runs ?? 0} check model(s))`);
+  console.log(
+    `              (the agent's finetuning, after ${fine.metrics.quality?.runs ?? 0} check model(s))`,
+  );
   t0 = performance.now();
   const exported = exportStage({
     protocol,
@@ -183,13 +201,16 @@ const ask = (agent: Agent, set: string, c: HeldOutCase) =>
   agent.run({ instruction: set, inputs: c.inputs.map((text) => ({ text })) });
 
 async function run(f: BenchFixture): Promise<Row | null> {
-  if (f.size === 'reference' && referenceMissing(`the quality bench's ${f.name} (bloom_2_0_1.json)`)) return null;
+  if (f.size === 'reference' && referenceMissing(`the quality bench's ${f.name} (bloom_2_0_1.json)`))
+    return null;
   const parsed = parseProtocolText(fixtureText(f));
   if (!parsed.ok) throw new Error(`${f.name} does not parse: ${parsed.problems[0]?.message}`);
   const protocol: Protocol = parsed.protocol;
   const examples: TrainingExample[] = protocolExamples(protocol);
   const samples = examples.filter((e) => e.kind === 'sample').length;
-  console.log(`\n${f.name}: ${samples} samples and ${examples.length - samples} guardrail examples (${f.language}, ${f.size}${f.blind ? ', written blind' : ''})`);
+  console.log(
+    `\n${f.name}: ${samples} samples and ${examples.length - samples} guardrail examples (${f.language}, ${f.size}${f.blind ? ', written blind' : ''})`,
+  );
   const heldOut = f.heldOut ? readHeldOut(f.heldOut) : null;
   const cases = heldOut?.cases ?? [];
   const offTopic = heldOut?.guardrails ?? [];
@@ -202,7 +223,11 @@ async function run(f: BenchFixture): Promise<Row | null> {
         `  peer        ${`${p.name} (${p.view === 'player' ? "player's line" : 'all lines'})`.padEnd(34)} ${frac(p.right, cases.length).padEnd(14)} ` +
           `off-topic refused ${p.refused}/${offTopic.length}, on-topic refused ${p.falseRefusals}, trained in ${fmt(p.ms / 1000, 2)} s`,
       );
-      if (p.right > bestPeer.right) bestPeer = { name: `${p.name}, ${p.view === 'player' ? "player's line" : 'all lines'}`, right: p.right };
+      if (p.right > bestPeer.right)
+        bestPeer = {
+          name: `${p.name}, ${p.view === 'player' ? "player's line" : 'all lines'}`,
+          right: p.right,
+        };
     }
   }
   const row: Row = {
@@ -302,8 +327,12 @@ function summary(rows: Row[]) {
           agent: of.every((r) => r.agent !== null) ? of.reduce((n, r) => n + r.agent!, 0) : null,
           bestPeer: { name: 'each best', right: of.reduce((n, r) => n + r.bestPeer.right, 0) },
           offTopic: of.reduce((n, r) => n + r.offTopic, 0),
-          offTopicRefused: of.every((r) => r.offTopicRefused !== null) ? of.reduce((n, r) => n + r.offTopicRefused!, 0) : null,
-          falseRefusals: of.every((r) => r.falseRefusals !== null) ? of.reduce((n, r) => n + r.falseRefusals!, 0) : null,
+          offTopicRefused: of.every((r) => r.offTopicRefused !== null)
+            ? of.reduce((n, r) => n + r.offTopicRefused!, 0)
+            : null,
+          falseRefusals: of.every((r) => r.falseRefusals !== null)
+            ? of.reduce((n, r) => n + r.falseRefusals!, 0)
+            : null,
           answers: of.reduce((n, r) => n + r.answers, 0),
           linesFit: of.every((r) => r.linesFit !== null) ? of.reduce((n, r) => n + r.linesFit!, 0) : null,
           linesWithoutInvented: of.every((r) => r.linesWithoutInvented !== null)
@@ -315,12 +344,23 @@ function summary(rows: Row[]) {
   const measured = rows.filter((r) => r.cases > 0);
   const table = [
     ...measured,
-    pooled('larger, pooled', measured.filter((r) => r.size === 'larger')),
-    pooled('chat-sized, pooled', measured.filter((r) => r.size === 'chat' && !r.name.includes('+'))),
-    pooled('chat-sized with phrasings, pooled', measured.filter((r) => r.size === 'chat' && r.name.includes('+'))),
+    pooled(
+      'larger, pooled',
+      measured.filter((r) => r.size === 'larger'),
+    ),
+    pooled(
+      'chat-sized, pooled',
+      measured.filter((r) => r.size === 'chat' && !r.name.includes('+')),
+    ),
+    pooled(
+      'chat-sized with phrasings, pooled',
+      measured.filter((r) => r.size === 'chat' && r.name.includes('+')),
+    ),
   ].filter((r): r is Row => r !== null);
   const opt = (v: number | null, of: number) => (v === null ? '–' : frac(v, of));
-  console.log('\n| fixture | agent | best peer | agent / best peer | off-topic refused | on-topic refused | line fits reaction | no invented word | training |');
+  console.log(
+    '\n| fixture | agent | best peer | agent / best peer | off-topic refused | on-topic refused | line fits reaction | no invented word | training |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of table)
     console.log(
@@ -331,7 +371,9 @@ function summary(rows: Row[]) {
     );
 }
 
-console.log(`load average ${load()}; ${PEERS_ONLY ? 'peers only' : USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`);
+console.log(
+  `load average ${load()}; ${PEERS_ONLY ? 'peers only' : USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`,
+);
 const wanted = process.argv.slice(2).flatMap((a) => a.split(','));
 for (const w of wanted)
   if (!BENCH_FIXTURES.some((f) => f.name === w))

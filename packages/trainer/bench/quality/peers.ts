@@ -31,13 +31,22 @@ export type Classify = (lines: string[]) => Promise<string>;
 
 export interface Peer {
   name: string;
-  train(pairs: readonly LabelledLines[], read: (lines: string[]) => string, language: Language): Promise<Classify>;
+  train(
+    pairs: readonly LabelledLines[],
+    read: (lines: string[]) => string,
+    language: Language,
+  ): Promise<Classify>;
 }
 
 const nlpjs: Peer = {
   name: 'nlp.js',
   async train(pairs, read, language) {
-    const manager = new nlp.NlpManager({ languages: [language], forceNER: false, autoSave: false, nlu: { log: false } });
+    const manager = new nlp.NlpManager({
+      languages: [language],
+      forceNER: false,
+      autoSave: false,
+      nlu: { log: false },
+    });
     for (const p of pairs) manager.addDocument(language, read(p.lines), p.label);
     await manager.train();
     return async (lines) => {
@@ -80,7 +89,8 @@ const tfidfCentroid: Peer = {
   async train(pairs, read) {
     const tfidf = new TfIdf(pairs.map((p) => read(p.lines)));
     const byLabel = new Map<string, SparseVector[]>();
-    for (const p of pairs) byLabel.set(p.label, [...(byLabel.get(p.label) ?? []), tfidf.vector(read(p.lines))]);
+    for (const p of pairs)
+      byLabel.set(p.label, [...(byLabel.get(p.label) ?? []), tfidf.vector(read(p.lines))]);
     const centroids = [...byLabel].map(([label, vectors]) => ({ label, c: centroid(vectors) }));
     return async (lines) => {
       const v = tfidf.vector(read(lines));

@@ -54,7 +54,8 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
     [AGENT_FILES.template]: JSON.stringify(buildTemplate(input.protocol), null, 2),
     [AGENT_FILES.tokenizer]: JSON.stringify(input.tokenizer),
   };
-  if (input.plan.reactions && !input.reactions) throw new Error('the plan has a reaction model, the export none');
+  if (input.plan.reactions && !input.reactions)
+    throw new Error('the plan has a reaction model, the export none');
   // weights.bin last: a reader finds its base64 from the end of the text (agent-format's README).
   const binaries: [string, Uint8Array][] = [
     ...(input.reactions ? [[AGENT_FILES.reactions, input.reactions] as [string, Uint8Array]] : []),
@@ -93,7 +94,9 @@ export function exportStage(input: ExportStageInput): ExportStageResult {
     weights: { ...WEIGHTS_ENCODING, tensors: tensorTable(config) },
     reactionNumbers: reactionNumbers(input.protocol),
     ...(input.plan.base ? { base: baseNotice(input) } : {}),
-    ...(input.plan.reactions?.wordVectors ? { wordVectors: wordVectorsNotice(input.plan.reactions.wordVectors) } : {}),
+    ...(input.plan.reactions?.wordVectors
+      ? { wordVectors: wordVectorsNotice(input.plan.reactions.wordVectors) }
+      : {}),
     limits: input.plan.limits ?? {
       // A plan from before the limits: the context less the longest answer it was planned for.
       promptTokens: config.contextLength - 1,

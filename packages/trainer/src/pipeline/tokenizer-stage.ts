@@ -59,7 +59,10 @@ export function tokenizerStage({
     pretrainTokens: count(pretrain) + 2 * pretrain.length,
     vocabularySize: tokenizer.size,
   };
-  const plan = { ...(base ? planFromBase(stats, base) : planTraining(stats)), reactions: planReactions(protocol) };
+  const plan = {
+    ...(base ? planFromBase(stats, base) : planTraining(stats)),
+    reactions: planReactions(protocol),
+  };
   return {
     tokenizer: tokenizer.toJSON(),
     plan,

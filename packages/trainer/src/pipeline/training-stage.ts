@@ -124,7 +124,12 @@ export async function trainingStage(
   };
   const toSequence = (e: TrainingExample) =>
     reactionFirst
-      ? reactionFirstSequence(tokenizer, e.input, reactionFirstOutput(e.output), given(e)?.line ?? e.reaction.trim())
+      ? reactionFirstSequence(
+          tokenizer,
+          e.input,
+          reactionFirstOutput(e.output),
+          given(e)?.line ?? e.reaction.trim(),
+        )
       : finetuneSequence(tokenizer, e.input, e.output);
   const sequencesOf = (r: RunSpec): Sequence[] => {
     const fold = r.fold >= 0 ? folds[r.fold]! : undefined;
@@ -276,7 +281,9 @@ export async function trainingStage(
     const metrics: StageMetrics = { ...partial(), tokensPerSecond };
     if (phase === 'finetuning' && plan.reactions) {
       // The reaction model (seconds): its cross-validation is the quality check.
-      const trained = trainReactionModel(protocol, plan.reactions, { crossValidate: input.qualityCheck !== false });
+      const trained = trainReactionModel(protocol, plan.reactions, {
+        crossValidate: input.qualityCheck !== false,
+      });
       const q = trained.quality;
       Object.assign(metrics, {
         heldOut: q?.measured ?? 0,
@@ -285,7 +292,12 @@ export async function trainingStage(
         trainReactionAccuracy: reactionOwnAccuracy(trained.model, protocol),
         quality: q,
       });
-      return { status: 'completed', weights: Float32Array.from(model.params), metrics, reactions: trained.bytes };
+      return {
+        status: 'completed',
+        weights: Float32Array.from(model.params),
+        metrics,
+        reactions: trained.bytes,
+      };
     }
     if (phase === 'finetuning') {
       const sampled = evenlySpread(examples.length, MAX_TRAIN_ACCURACY_INPUTS).map((i) => examples[i]!);

@@ -29,7 +29,9 @@ export function offTopicPool(language: PoolLanguage): string[] {
 
 /** The pool language of a protocol's samples (their words most covered by a pool's words), or null. */
 export function protocolLanguage(protocol: Pick<Protocol, 'sets'>): PoolLanguage | null {
-  const words = protocol.sets.flatMap((s) => s.samples.flatMap((sample) => sample.strings.flatMap(lineWords)));
+  const words = protocol.sets.flatMap((s) =>
+    s.samples.flatMap((sample) => sample.strings.flatMap(lineWords)),
+  );
   if (words.length === 0) return null;
   let best: PoolLanguage | null = null;
   let bestShare = MIN_COVERAGE;

@@ -108,7 +108,13 @@ export function reactionExamples(protocol: Protocol): ReactionExample[] {
       g.badExamples.forEach((bad, i) => {
         const lines = linesOf(set.samples[i % set.samples.length]!);
         lines[g.line] = { ...lines[g.line]!, text: bad };
-        out.push({ set: set.name, lines, reaction: refusal, response: toLine(g.badOutput), kind: 'guardrail' });
+        out.push({
+          set: set.name,
+          lines,
+          reaction: refusal,
+          response: toLine(g.badOutput),
+          kind: 'guardrail',
+        });
       }),
     );
   });

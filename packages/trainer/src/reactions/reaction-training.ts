@@ -290,7 +290,14 @@ function scoreFit(f: Fit, doc: Doc, K: number, wordWeight: number): Float64Array
  * A fit as the file stores it: the word directions become per-word scores. A detector's fit has two outputs
  * (on topic, off topic); its head keeps one, the logit of "off topic" (output 1 less output 0).
  */
-function head(f: Fit, K: number, playerLines: readonly number[], words: Words | null, plan: ReactionPlan, detector: boolean): LinearHead {
+function head(
+  f: Fit,
+  K: number,
+  playerLines: readonly number[],
+  words: Words | null,
+  plan: ReactionPlan,
+  detector: boolean,
+): LinearHead {
   const O = detector ? 1 : K;
   const outputs = (values: ArrayLike<number>, rows: number) => {
     const out = new Float32Array(rows * O);
@@ -437,7 +444,8 @@ export function trainReactionModel(
       rank.set(e.option, n + 1);
       return n;
     });
-    const folds = options.crossValidate === false ? 0 : Math.min(plan.maxFolds, Math.max(0, ...rank.values()));
+    const folds =
+      options.crossValidate === false ? 0 : Math.min(plan.maxFolds, Math.max(0, ...rank.values()));
     const predictions: { e: (typeof samples)[number]; scores: Float64Array; offTopic: number | null }[] = [];
     /** The detector's scores of the pool's left-out lines. */
     const poolScores: number[] = [];
@@ -447,7 +455,10 @@ export function trainReactionModel(
         const left = sampleDocs.filter((_, i) => foldOf[i]! % folds === f);
         const kept = sampleDocs.filter((_, i) => foldOf[i]! % folds !== f);
         if (left.length === 0 || kept.length === 0) continue;
-        const fits = trainFits(kept, poolDocs.filter(({ i }) => i % folds !== f));
+        const fits = trainFits(
+          kept,
+          poolDocs.filter(({ i }) => i % folds !== f),
+        );
         for (const { e, doc } of left)
           predictions.push({
             e,
@@ -455,7 +466,8 @@ export function trainReactionModel(
             offTopic: fits.detector ? offTopicScore(fits.detector, doc) : null,
           });
         if (fits.detector)
-          for (const { i, doc } of poolDocs) if (i % folds === f) poolScores.push(offTopicScore(fits.detector, doc));
+          for (const { i, doc } of poolDocs)
+            if (i % folds === f) poolScores.push(offTopicScore(fits.detector, doc));
       }
     }
     const onTopic = predictions.map((p) => p.offTopic).filter((x): x is number => x !== null);
@@ -465,7 +477,13 @@ export function trainReactionModel(
       const refused = offTopic !== null && offTopic + bias > 0;
       let best = 0;
       for (let k = 1; k < K; k++) if (scores[k]! > scores[best]!) best = k;
-      answered.push({ shape, example: e.example, index: e.index, got: refused ? refusalOption : classOptions[best]!, refused });
+      answered.push({
+        shape,
+        example: e.example,
+        index: e.index,
+        got: refused ? refusalOption : classOptions[best]!,
+        refused,
+      });
     }
     // The agent's model: every sample, the whole pool.
     const fits = trainFits(sampleDocs, poolDocs);
@@ -495,7 +513,11 @@ export function trainReactionModel(
  * scores seen that minimises cost·(share of samples above t) + (share of pool lines at or below t), the
  * highest of equals; −t. Without left-out scores, 0 (the detector's own even odds).
  */
-export function refusalBias(onTopic: readonly number[], offTopic: readonly number[], falseRefusalCost: number): number {
+export function refusalBias(
+  onTopic: readonly number[],
+  offTopic: readonly number[],
+  falseRefusalCost: number,
+): number {
   if (onTopic.length === 0 || offTopic.length === 0) return 0;
   const on = [...onTopic].sort((a, b) => a - b);
   const off = [...offTopic].sort((a, b) => a - b);
@@ -512,7 +534,8 @@ export function refusalBias(onTopic: readonly number[], offTopic: readonly numbe
   let best = -Infinity;
   let bestCost = Infinity;
   for (const t of [...new Set([...on, ...off])].sort((a, b) => a - b)) {
-    const cost = (falseRefusalCost * (on.length - atOrBelow(on, t))) / on.length + atOrBelow(off, t) / off.length;
+    const cost =
+      (falseRefusalCost * (on.length - atOrBelow(on, t))) / on.length + atOrBelow(off, t) / off.length;
     if (cost <= bestCost) [best, bestCost] = [t, cost];
   }
   return Math.fround(-best);

@@ -37,12 +37,22 @@ export function serializeWordVectors(
   const wordBytes = Buffer.from(words.join('\n'), 'utf8');
   const pad = (n: number) => (4 - (n % 4)) % 4;
   const size =
-    4 * 5 + licenceBytes.length + pad(licenceBytes.length) + 4 + wordBytes.length + pad(wordBytes.length) + 4 * N + N * dimensions;
+    4 * 5 +
+    licenceBytes.length +
+    pad(licenceBytes.length) +
+    4 +
+    wordBytes.length +
+    pad(wordBytes.length) +
+    4 * N +
+    N * dimensions;
   const out = Buffer.alloc(size + 32);
   let at = 0;
   out.write(MAGIC, at, 'latin1');
   at += 4;
-  for (const v of [VERSION, N, dimensions, licenceBytes.length]) (out.writeUInt32LE(v, at), (at += 4));
+  for (const v of [VERSION, N, dimensions, licenceBytes.length]) {
+    out.writeUInt32LE(v, at);
+    at += 4;
+  }
   licenceBytes.copy(out, at);
   at += licenceBytes.length + pad(licenceBytes.length);
   out.writeUInt32LE(wordBytes.length, at);

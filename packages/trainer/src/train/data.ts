@@ -34,7 +34,10 @@ export function reactionFirstSequence(
 ): Sequence {
   const inp = tokenizer.encode(input);
   const out = tokenizer.encode(answer);
-  return { ids: Int32Array.from([...inp, ...out]), lossFrom: inp.length + tokenizer.encode(givenPrefix).length };
+  return {
+    ids: Int32Array.from([...inp, ...out]),
+    lossFrom: inp.length + tokenizer.encode(givenPrefix).length,
+  };
 }
 
 /** <BOS> text <EOS>, loss on every token after <BOS>; cut into pieces of at most `maxLength` ids. */

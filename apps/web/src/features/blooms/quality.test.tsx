@@ -126,16 +126,18 @@ describe('how well it understands new phrasings', () => {
     expect(section.textContent).not.toMatch(/Buy_|Browse_|<UNK>/);
   });
 
-  it('lists the on-topic phrasings it refused apart from the other misses (a reaction model\'s check)', async () => {
+  it("lists the on-topic phrasings it refused apart from the other misses (a reaction model's check)", async () => {
     const refusedMiss = shopQuality.misses[1]!;
     renderQuality({
       ...shopQuality,
-      refusedOnTopic: [{ inputs: refusedMiss.inputs, expected: refusedMiss.expected, expectedName: 'Browse' }],
+      refusedOnTopic: [
+        { inputs: refusedMiss.inputs, expected: refusedMiss.expected, expectedName: 'Browse' },
+      ],
     });
     const section = region('How well it understands new phrasings');
-    expect(
-      misses(within(section).getByRole('list', { name: 'On-topic phrasings it refused' })),
-    ).toEqual(['“just looking, thanks” expected Browse, refused it']);
+    expect(misses(within(section).getByRole('list', { name: 'On-topic phrasings it refused' }))).toEqual([
+      '“just looking, thanks” expected Browse, refused it',
+    ]);
     expect(
       within(section).getByText(
         'Add examples like these to their reactions, so it answers them instead of refusing.',
@@ -150,7 +152,9 @@ describe('how well it understands new phrasings', () => {
     renderQuality({
       ...shopQuality,
       right: 9,
-      refusedOnTopic: [{ inputs: refusedMiss.inputs, expected: refusedMiss.expected, expectedName: 'Browse' }],
+      refusedOnTopic: [
+        { inputs: refusedMiss.inputs, expected: refusedMiss.expected, expectedName: 'Browse' },
+      ],
     });
     const pl = region('Jak dobrze rozumie nowe sformułowania');
     expect(pl.querySelector('.quality__summary')!.textContent).toBe(
