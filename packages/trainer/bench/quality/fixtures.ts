@@ -1,6 +1,7 @@
 // The quality bench's protocols and their held-out inputs.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { synonymPhrasings } from '../../src/base/synonyms.js';
 import { MTP_REFERENCE_DIR } from '@greenhouse/mtp/testing/files';
 import type { Language } from './peers.js';
 
@@ -10,10 +11,12 @@ export interface BenchFixture {
   name: string;
   file: URL;
   /**
-   * Phrasings a chat designer offered (`<name>-phrasings.json`), all kept: each becomes a sample of its reaction
-   * answered with one of that reaction's lines in turn — as the draft does when the user keeps an offer.
+   * Phrasings a chat designer offered, all kept: each becomes a sample of its reaction answered with one of
+   * that reaction's lines in turn — as the draft does when the user keeps an offer. `model`: what a chat model
+   * offered (`<name>-phrasings.json`, written by an assistant playing the model designer from the protocol
+   * only); `synonyms`: what the guided designer offers (synonymPhrasings, 10 per reaction).
    */
-  phrasings?: URL;
+  phrasings?: 'model' | 'synonyms';
   heldOut: URL | null;
   language: Language;
   /** chat-sized (a chat's few examples per reaction), larger, or the official reference example. */
@@ -52,17 +55,37 @@ export const BENCH_FIXTURES: readonly BenchFixture[] = [
   },
   fixture('ferryman', 'en', 'chat', 90, true),
   fixture('noodles', 'en', 'chat', 90, true),
-  withPhrasings(fixture('ferryman', 'en', 'chat', 90, true)),
-  withPhrasings(fixture('noodles', 'en', 'chat', 90, true)),
+  withPhrasings(fixture('ferryman', 'en', 'chat', 90, true), 'synonyms'),
+  withPhrasings(fixture('noodles', 'en', 'chat', 90, true), 'synonyms'),
+  withPhrasings(fixture('ferryman', 'en', 'chat', 90, true), 'model'),
+  withPhrasings(fixture('noodles', 'en', 'chat', 90, true), 'model'),
   fixture('blacksmith', 'en', 'larger', 180, true),
   fixture('gatekeeper', 'en', 'larger', 180, true),
   fixture('herbalist', 'pl', 'larger', 180, true),
   fixture('shopkeeper', 'en', 'larger', 600, false),
 ];
 
-/** The fixture with its designer's offered phrasings kept (named `<name>+phrasings`). */
-function withPhrasings(f: BenchFixture): BenchFixture {
-  return { ...f, name: `${f.name}+phrasings`, phrasings: new URL(`${f.name}-phrasings.json`, FIXTURES) };
+/** The fixture with a designer's offered phrasings kept (named `<name>+synonyms`, `<name>+model`). */
+function withPhrasings(f: BenchFixture, phrasings: 'model' | 'synonyms'): BenchFixture {
+  return { ...f, name: `${f.name}+${phrasings}`, phrasings };
+}
+
+/** The guided designer's offers for a protocol file: its samples' inputs, per reaction, in synonyms. */
+function synonymOffers(file: unknown): PhrasingsFile {
+  const set = (
+    file as { instruction: { sets: { name: string; samples: { strings: string[]; result: string }[] }[] } }
+  ).instruction.sets[0]!;
+  const inputs = set.samples.map((s) => s.strings[0]!);
+  const reactions = [...new Set(set.samples.map((s) => s.result))];
+  const offers = reactions.flatMap((reaction) =>
+    synonymPhrasings(
+      set.samples.filter((s) => s.result === reaction).map((s) => s.strings[0]!),
+      10,
+      1,
+      { exclude: inputs },
+    ).map((input) => ({ reaction, input })),
+  );
+  return { set: set.name, offers };
 }
 
 export interface PhrasingsFile {
@@ -108,7 +131,11 @@ export const readHeldOut = (url: URL): HeldOutFile => JSON.parse(readFileSync(ur
 export function fixtureText(f: BenchFixture): string {
   const text = readFileSync(f.file, 'utf8');
   if (!f.phrasings) return text;
-  return JSON.stringify(
-    keepPhrasings(JSON.parse(text), JSON.parse(readFileSync(f.phrasings, 'utf8')) as PhrasingsFile),
-  );
+  const offers =
+    f.phrasings === 'model'
+      ? (JSON.parse(
+          readFileSync(new URL(`${f.name.split('+')[0]}-phrasings.json`, FIXTURES), 'utf8'),
+        ) as PhrasingsFile)
+      : synonymOffers(JSON.parse(text));
+  return JSON.stringify(keepPhrasings(JSON.parse(text), offers));
 }

@@ -1,8 +1,11 @@
 // The training plan: model size, vocabulary and steps chosen from the dataset's size. Every number
 // the training uses is here (and copied into the exported agent's manifest).
 //
-// THE DEFAULT RULE (N = finetuning examples — every example: the shipped agent learns them all, the quality
-// check trains its own models (split.ts, training-stage.ts); T = their tokens):
+// THE DEFAULT RULE (N = finetuning examples — every example: the shipped agent learns them all; T = their
+// tokens). Every plan also has `reactions` (../reactions/reaction-training.ts `planReactions`, added by the
+// tokenizer stage): the agent's reaction model chooses the reaction and the model writes the line after it;
+// the quality check is the reaction model's cross-validation. The measurements below (reaction accuracy of the
+// language model itself, its check models) are those of the plans before it, which still train that way:
 //
 // | N         | model                                   | pretraining          | finetuning (batch 2048, lr 3e-3)                         |
 // | --------- | --------------------------------------- | -------------------- | -------------------------------------------------------- |

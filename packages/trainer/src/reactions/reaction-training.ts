@@ -388,6 +388,8 @@ export function trainReactionModel(
     if (classOptions.length === 0) continue;
     const K = classOptions.length;
     const L = shape.playerLines.length;
+    const playerWords = (e: ReactionExample) =>
+      new Set(shape.playerLines.flatMap((l) => lineWords(e.lines[l]?.text ?? '')));
     // Each example's features and word directions, once.
     const docOf = (e: ReactionExample): Doc => ({
       hashes: requestHashes(e.lines, shape.slots),
@@ -436,13 +438,19 @@ export function trainReactionModel(
       return o[1]! - o[0]!;
     };
 
-    // Cross-validation: fold f leaves out the samples n ≡ f (mod folds) of each reaction, and the pool's
-    // lines i ≡ f.
+    // Cross-validation: fold f leaves out the sample groups n ≡ f (mod folds) of each reaction (a group: samples
+    // whose player lines are near copies of each other, nearCopies), and the pool's lines i ≡ f.
+    const group = nearCopies(samples.map((e) => ({ option: e.option, words: playerWords(e.example) })));
     const rank = new Map<number, number>();
-    const foldOf = samples.map((e) => {
-      const n = rank.get(e.option) ?? 0;
-      rank.set(e.option, n + 1);
-      return n;
+    const groupRank = new Map<number, number>();
+    const foldOf = samples.map((e, i) => {
+      const g = group[i]!;
+      if (!groupRank.has(g)) {
+        const n = rank.get(e.option) ?? 0;
+        rank.set(e.option, n + 1);
+        groupRank.set(g, n);
+      }
+      return groupRank.get(g)!;
     });
     const folds =
       options.crossValidate === false ? 0 : Math.min(plan.maxFolds, Math.max(0, ...rank.values()));
@@ -505,6 +513,34 @@ export function trainReactionModel(
   }
   const { model, bytes } = roundTrip({ words: wordTableOut, instructions });
   return { model, bytes, quality: runs > 0 && answered.length > 0 ? qualityReport(answered, runs) : null };
+}
+
+/** Two samples are near copies when this share of their player's words (Jaccard) is the same. */
+const NEAR_COPY = 0.6;
+
+/**
+ * Groups of near copies (the same reaction, word sets with Jaccard ≥ NEAR_COPY, joined transitively): per
+ * sample, its group (the index of its group's first sample). A protocol made from templates, or with a
+ * designer's synonym phrasings kept, has many; cross-validation that left one out while its copies trained
+ * would measure memory, not understanding — and place the refusal threshold on it.
+ */
+export function nearCopies(samples: readonly { option: number; words: ReadonlySet<string> }[]): number[] {
+  const parent = samples.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  for (let i = 0; i < samples.length; i++)
+    for (let j = i + 1; j < samples.length; j++) {
+      const a = samples[i]!;
+      const b = samples[j]!;
+      if (a.option !== b.option) continue;
+      let shared = 0;
+      for (const w of a.words) if (b.words.has(w)) shared++;
+      const union = a.words.size + b.words.size - shared;
+      if (union > 0 && shared / union >= NEAR_COPY) {
+        const [x, y] = [root(i), root(j)];
+        parent[Math.max(x, y)] = Math.min(x, y);
+      }
+    }
+  return samples.map((_, i) => root(i));
 }
 
 /**
