@@ -7,10 +7,10 @@
 // model, exported in tokenizer.bin version 2) and a version-1 one (output first, a version-1 folder as before).
 // For version 2 also: held-out lines (off-topic ones refused, numbers in the key lines' slots) answered as Flora-JS
 // answers them, the reaction model's feature hashes and scores bit for bit, decimal numbers read as Number() reads
-// them, and a damaged or inconsistent reaction model refused (NULL and the reason logged). Without gcc the test is
-// skipped with one loud line (failed under CI=true, whose machine has it). The Windows DLL (mingw-w64) is checked
-// for its exports with objdump, and answers the samples under wine when wine is installed (.ci/run installs
-// Debian's).
+// them, and a damaged or inconsistent reaction model refused (NULL and the reason logged); for both, ties (every
+// logit equal) broken as Flora-JS breaks them. Without gcc the test is skipped with one loud line (failed under
+// CI=true, whose machine has it). The Windows DLL (mingw-w64) is checked for its exports with objdump, and answers
+// the samples under wine when wine is installed (.ci/run installs Debian's).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -128,15 +128,17 @@ function withReactions(tokenizer: Buffer, old: Uint8Array, reactions: Uint8Array
   return withCrc(Buffer.concat([tokenizer.subarray(0, at), length, reactions, Buffer.alloc(4)]));
 }
 
-/** The agent file with another reactions.bin (its manifest checksum made right): what Flora-JS says of it. */
-function agentWithReactions(agent: string, reactions: Uint8Array): string {
+/** The agent file with other files (.bin ones: their bytes), the manifest's checksums made right. */
+function agentWith(agent: string, files: Record<string, Uint8Array>): string {
   const json = JSON.parse(agent) as {
     manifest: { files: { path: string; checksum: string }[] };
     files: Record<string, string>;
   };
-  json.files['reactions.bin'] = Buffer.from(reactions).toString('base64');
-  json.manifest.files.find((f) => f.path === 'reactions.bin')!.checksum =
-    `sha256:${createHash('sha256').update(reactions).digest('hex')}`;
+  for (const [name, bytes] of Object.entries(files)) {
+    json.files[name] = Buffer.from(bytes).toString('base64');
+    json.manifest.files.find((f) => f.path === name)!.checksum =
+      `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  }
   return JSON.stringify(json);
 }
 
@@ -249,11 +251,76 @@ const HELD_OUT: RunRequest[] = [
   {
     instruction: 'ship_reports_position',
     inputs: [
+      // A few bits from the buckets' edges (Wind_ 10.499999999999998: bucket 6, 10.5: 7).
+      { text: 'Nearly there', numbers: [37.49999999999999, -12.500000000000002] },
+      { text: 'fresh breeze', numbers: [10.499999999999998] },
+    ],
+  },
+  {
+    instruction: 'ship_reports_position',
+    inputs: [
       { text: 'Where should we go? Tell me a story about dragons.', numbers: [3, 4] },
       { text: 'a gale', numbers: [11] },
     ],
   },
 ];
+
+/** Pieces of text (scripts, digits, spaces, line breaks, added tokens) that random texts are made of. */
+const TEXT_PIECES = [
+  'a',
+  'Z',
+  'é',
+  'ß',
+  '日',
+  '🐱',
+  '‍',
+  '2',
+  '٣',
+  'Ⅻ',
+  '½',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u3000',
+  "'",
+  "'s",
+  "'ll",
+  '.',
+  ',',
+  '!',
+  '_',
+  '<RUN>',
+  'Cape_',
+  '\r\n',
+];
+
+/** Requests of random text and numbers in range, for every instruction of the fixture protocol. */
+function randomRequests(count: number, seed: number): RunRequest[] {
+  const random = mulberry32(seed);
+  const text = () =>
+    Array.from(
+      { length: Math.floor(random() * 12) },
+      () => TEXT_PIECES[Math.floor(random() * TEXT_PIECES.length)],
+    ).join('');
+  const number = (min: number, max: number) => {
+    const v = min + random() * (max - min);
+    return random() < 0.5 ? Math.round(v) : v;
+  };
+  return Array.from({ length: count }, (_, k): RunRequest => {
+    if (k % 3 === 0)
+      return { instruction: 'keeper_talks_with_sailor', inputs: [{ text: text() }, { text: text() }] };
+    if (k % 3 === 1) return { instruction: 'fog_on_the_bay', inputs: [{ text: text() }, { text: text() }] };
+    return {
+      instruction: 'ship_reports_position',
+      inputs: [
+        { text: text(), numbers: [number(-50, 50), number(-50, 50)] },
+        { text: text(), numbers: [number(0, 12)] },
+      ],
+    };
+  });
+}
 
 interface Fixture {
   version: 1 | 2;
@@ -433,35 +500,6 @@ describe.skipIf(!gcc)('flora native', () => {
 
   it('encodes text as Flora-JS does: Unicode classes, digits, contractions, whitespace runs, added tokens', async () => {
     const random = mulberry32(11);
-    const pieces = [
-      'a',
-      'Z',
-      'é',
-      'ß',
-      '日',
-      '🐱',
-      '‍',
-      '2',
-      '٣',
-      'Ⅻ',
-      '½',
-      ' ',
-      '  ',
-      '\t',
-      '\n',
-      '\u00a0',
-      '\u3000',
-      "'",
-      "'s",
-      "'ll",
-      '.',
-      ',',
-      '!',
-      '_',
-      '<RUN>',
-      'Cape_',
-      '\r\n',
-    ];
     const texts = [
       "Hello, world! it's they're we've I'll he'd don't 'quoted'",
       '  multiple   spaces\tand\ttabs\n\nnewlines  ',
@@ -473,7 +511,7 @@ describe.skipIf(!gcc)('flora native', () => {
       ...Array.from({ length: 40 }, () =>
         Array.from(
           { length: 1 + Math.floor(random() * 20) },
-          () => pieces[Math.floor(random() * pieces.length)],
+          () => TEXT_PIECES[Math.floor(random() * TEXT_PIECES.length)],
         ).join(''),
       ),
     ];
@@ -572,12 +610,17 @@ describe.skipIf(!gcc)('flora native', () => {
     }
   });
 
-  it("chooses with Flora-JS's feature hashes and scores, bit for bit, for the samples and the held-out lines", async () => {
-    const { agent, requests, prompts, modelDir } = fixtures[2];
+  it("chooses with Flora-JS's feature hashes and scores, bit for bit, for the samples, the held-out lines and random ones", async () => {
+    const { agent, requests, prompts, modelDir, template } = fixtures[2];
     const checked = await checkAgentFile(agent);
     const reactions = checked.reactions!;
-    const all = [...requests, ...HELD_OUT];
-    writePrompts(path.join(dir, 'prompts'), [...prompts, ...heldOut.prompts]);
+    const random = randomRequests(90, 7);
+    const all = [...requests, ...HELD_OUT, ...random];
+    writePrompts(path.join(dir, 'prompts'), [
+      ...prompts,
+      ...heldOut.prompts,
+      ...random.map((r) => pluginPrompt(template, r)),
+    ]);
     const run = spawnSync(
       buildProbe(),
       ['reactions', modelDir, path.join(dir, 'prompts'), path.join(dir, 'choices')],
@@ -592,7 +635,16 @@ describe.skipIf(!gcc)('flora native', () => {
       const hashes = requestHashes(lines, own.slots);
       const index = checked.info.instructions.findIndex((i) => i.name === r.instruction);
       const offTopic = choice.offTopic === null ? '-' : bits(choice.offTopic);
-      return `${index} ${choice.reaction} ${choice.refused ? 1 : 0} ${offTopic} | ${[...choice.scores].map(bits).join(' ')} | ${[...hashes].join(' ')}`;
+      return [
+        index,
+        choice.reaction,
+        choice.refused ? 1 : 0,
+        offTopic,
+        '|',
+        ...[...choice.scores].map(bits),
+        '|',
+        ...hashes,
+      ].join(' ');
     });
     expect(got).toEqual(want);
   });
@@ -709,7 +761,9 @@ describe.skipIf(!gcc)('flora native', () => {
     const folders: string[] = [];
     for (const c of crafted) {
       // Flora-JS refuses the agent file with the same reaction model.
-      await expect(checkAgentFile(agentWithReactions(agent, c.bytes)), c.name).rejects.toThrow(FloraError);
+      await expect(checkAgentFile(agentWith(agent, { 'reactions.bin': c.bytes })), c.name).rejects.toThrow(
+        FloraError,
+      );
       folders.push(
         damaged(`reactions-${c.name}`, (f) => {
           f['tokenizer.bin'] = withReactions(f['tokenizer.bin']!, original, c.bytes);
@@ -764,6 +818,40 @@ describe.skipIf(!gcc)('flora native', () => {
       expect(run.answers, folder).toEqual(expected);
     }
   });
+
+  it.each([2, 1] as const)(
+    'breaks ties as Flora-JS does: a version-%i agent whose weights are all 0 (every logit equal)',
+    async (version) => {
+      const { agent, template, requests } = fixtures[version];
+      const file = await readAgentFile(agent);
+      const files: Record<string, Uint8Array> = { 'weights.bin': new Uint8Array(file.weights.byteLength) };
+      if (version === 2) {
+        // Every reaction also answered with its first line's first two words: a line that ends where a longer one
+        // goes on, so the end and the longer line's next token tie too.
+        const m = decodeReactionModel(file.reactions!);
+        const prefix = (lines: string[]) => lines.push(lines[0]!.split(' ').slice(0, 2).join(' '));
+        for (const i of m.instructions) {
+          i.lines.forEach(prefix);
+          if (i.refusal) prefix(i.refusal.lines);
+        }
+        files['reactions.bin'] = encodeReactionModel(m);
+      }
+      const zero = agentWith(agent, files);
+      const flora = await loadAgent(zero);
+      const all = version === 2 ? [...requests, ...HELD_OUT] : requests;
+      const expected = all.map((r) => {
+        const { output, reaction } = flora.run(r);
+        return `${output}\n${reaction}`;
+      });
+      const modelDir = await writeFolder(zero, path.join(dir, `zero-${version}`));
+      const run = runHarness(
+        modelDir,
+        all.map((r) => pluginPrompt(template, r)),
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.answers).toEqual(expected);
+    },
+  );
 
   if (!mingw) console.warn('flora-native: no mingw-w64 here — the Windows DLL test is SKIPPED');
   it.skipIf(!mingw)(
@@ -834,7 +922,8 @@ describe.skipIf(!gcc)('flora native', () => {
       ];
       if (version === 2) {
         // a refused held-out line and one with numbers; a reaction model that fails late (its lines) and early
-        for (const k of [heldOut.refused.indexOf(true), HELD_OUT.length - 4]) {
+        const numbers = HELD_OUT.findIndex((r) => r.inputs[0]!.text === 'Drifting slowly');
+        for (const k of [heldOut.refused.indexOf(true), numbers]) {
           prompts.push(heldOut.prompts[k]!);
           want.push(heldOut.expected[k]!);
         }
