@@ -233,7 +233,10 @@ export async function readAgentFile(source: string | Uint8Array | ArrayBuffer): 
       const bytes = new Uint8Array(Math.max(0, length));
       if (length < 0 || !decodeBase64Part(span, 0, bytes)) throw damaged(`${path} is not valid base64`);
       if (entry.checksum !== `sha256:${digest.bytes(bytes)}`)
-        throw new FloraError('checksum_mismatch', `agent file: ${path} is damaged (its sha256 does not match the manifest)`);
+        throw new FloraError(
+          'checksum_mismatch',
+          `agent file: ${path} is damaged (its sha256 does not match the manifest)`,
+        );
       reactions = bytes;
       continue;
     }

@@ -154,7 +154,11 @@ export interface Reactions {
 }
 
 /** Decodes reactions.bin and checks it against the instructions (FloraError `damaged` when it does not fit). */
-function readReactions(bytes: Uint8Array, instructions: readonly InstructionInfo[], tokenizer: Tokenizer): Reactions {
+function readReactions(
+  bytes: Uint8Array,
+  instructions: readonly InstructionInfo[],
+  tokenizer: Tokenizer,
+): Reactions {
   let model: ReactionModel;
   try {
     model = decodeReactionModel(bytes);
@@ -168,16 +172,25 @@ function readReactions(bytes: Uint8Array, instructions: readonly InstructionInfo
   for (const instruction of instructions) {
     const r = model.instructions.find((i) => i.name === instruction.name);
     const bad = (why: string) =>
-      new FloraError('damaged', `agent file: reactions.bin: instruction ${JSON.stringify(instruction.name)} ${why}`);
+      new FloraError(
+        'damaged',
+        `agent file: reactions.bin: instruction ${JSON.stringify(instruction.name)} ${why}`,
+      );
     if (!r) throw bad('is missing');
     const count = instruction.reactions.length;
     if (r.reactions.some((i) => i >= count)) throw bad('names a reaction it does not have');
-    if (r.refusal && !(r.refusal.reaction < count && instruction.reactionDetails[r.refusal.reaction]!.refused))
-      throw bad("refuses with a reaction that is not a refusal");
+    if (
+      r.refusal &&
+      !(r.refusal.reaction < count && instruction.reactionDetails[r.refusal.reaction]!.refused)
+    )
+      throw bad('refuses with a reaction that is not a refusal');
     for (const head of [r.classes, ...(r.refusal ? [r.refusal.detector] : [])])
-      if (head.wordScores.some((w) => w.line >= instruction.inputs.length)) throw bad('scores a line it does not take');
+      if (head.wordScores.some((w) => w.line >= instruction.inputs.length))
+        throw bad('scores a line it does not take');
     const slots = instruction.inputs.map((line) =>
-      line.numberSlots.flatMap((slot) => Array.from({ length: slot.length ?? 1 }, () => ({ min: slot.min, max: slot.max }))),
+      line.numberSlots.flatMap((slot) =>
+        Array.from({ length: slot.length ?? 1 }, () => ({ min: slot.min, max: slot.max })),
+      ),
     );
     const lines = new Map<number, LineTrie>();
     const trie = (texts: readonly string[]) => lineTrie(texts.map((t) => tokenizer.encode(t)));
@@ -334,7 +347,14 @@ class FloraAgent implements Agent {
     if (own) {
       const lines = request.inputs.map((line) => ({ text: line.text, numbers: line.numbers ?? [] }));
       const choice = chooseReaction(this.reactions!.model, own.reactions, lines, own.slots);
-      return this.generateAfter(ids, instruction, choice.reaction, own.lines.get(choice.reaction)!, s, ++this.current);
+      return this.generateAfter(
+        ids,
+        instruction,
+        choice.reaction,
+        own.lines.get(choice.reaction)!,
+        s,
+        ++this.current,
+      );
     }
     return this.generate(ids, instruction, s, ++this.current);
   }
@@ -378,7 +398,10 @@ class FloraAgent implements Agent {
         output += piece;
         if (piece) {
           if (this.current !== run)
-            throw new FloraError('interrupted', 'another run started on this agent; this stream cannot continue');
+            throw new FloraError(
+              'interrupted',
+              'another run started on this agent; this stream cannot continue',
+            );
           yield piece;
         }
       }
@@ -404,7 +427,8 @@ class FloraAgent implements Agent {
       tokensPerSecond: seconds > 0 ? tokens / seconds : 0,
       promptTokens: ids.length,
       timeToFirstTokenMs: firstTokenMs || performance.now() - started,
-      stopReason: answer.outputEnd === 'max_tokens' ? 'max_tokens' : answer.outputEnd === 'context' ? 'context' : 'eos',
+      stopReason:
+        answer.outputEnd === 'max_tokens' ? 'max_tokens' : answer.outputEnd === 'context' ? 'context' : 'eos',
     };
   }
 
