@@ -171,9 +171,12 @@ typedef struct Head {
 
 /* A reaction's lines, each tokenized, sorted by their ids (lexicographically): the lines that share the output
  * written so far are a range of them, their next ids in ascending order (a trie without nodes). */
+typedef struct TokenLine {
+  int *ids, length;
+} TokenLine;
 typedef struct LineSet {
   int count;
-  int **ids, *length;
+  TokenLine *lines;
 } LineSet;
 
 /* An instruction of reactions.bin: its classes (each a reaction of the instruction), their head, its refusal. */

@@ -21,7 +21,7 @@ typedef struct Range {
 } Range;
 
 /* A line ends here: the first of the range, when it is as long as the output (a prefix sorts first). */
-static int line_ends(const LineSet *s, Range r) { return r.lo < r.hi && s->length[r.lo] == r.depth; }
+static int line_ends(const LineSet *s, Range r) { return r.lo < r.hi && s->lines[r.lo].length == r.depth; }
 
 /* lineToken, greedy: among the next tokens of the range (ascending ids), the largest logit, the first of equals;
  * -1 (the line ends) when it may end and the line break's logit is strictly larger, or nothing may follow. */
@@ -29,8 +29,8 @@ static int line_token(const LineSet *s, Range r, int full, const float *logits, 
   int best = -1;
   if (!full)
     for (int i = r.lo; i < r.hi; i++) {
-      if (s->length[i] <= r.depth) continue;
-      int id = s->ids[i][r.depth];
+      if (s->lines[i].length <= r.depth) continue;
+      int id = s->lines[i].ids[r.depth];
       if (best < 0 || logits[id] > logits[best]) best = id;
     }
   int end = full || line_ends(s, r);
@@ -40,9 +40,9 @@ static int line_token(const LineSet *s, Range r, int full, const float *logits, 
 /* The range of the lines that go on with `id`. */
 static Range narrow(const LineSet *s, Range r, int id) {
   int lo = r.lo;
-  while (lo < r.hi && (s->length[lo] <= r.depth || s->ids[lo][r.depth] != id)) lo++;
+  while (lo < r.hi && (s->lines[lo].length <= r.depth || s->lines[lo].ids[r.depth] != id)) lo++;
   int hi = lo;
-  while (hi < r.hi && s->length[hi] > r.depth && s->ids[hi][r.depth] == id) hi++;
+  while (hi < r.hi && s->lines[hi].length > r.depth && s->lines[hi].ids[r.depth] == id) hi++;
   return (Range){lo, hi, r.depth + 1};
 }
 

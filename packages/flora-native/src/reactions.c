@@ -41,9 +41,9 @@ typedef struct Reader {
   int ok;
 } Reader;
 
-/* The reason, logged once (the first one found). */
-static void fail(Reader *r, const char *format, ...) {
-  if (!r->ok) return;
+/* The reason, logged once (the first one found); 0. */
+static int fail(Reader *r, const char *format, ...) {
+  if (!r->ok) return 0;
   r->ok = 0;
   char why[512];
   va_list args;
@@ -51,6 +51,7 @@ static void fail(Reader *r, const char *format, ...) {
   vsnprintf(why, sizeof why, format, args);
   va_end(args);
   flora_log("%s: reactions.bin: %s", r->path, why);
+  return 0;
 }
 
 /* n more bytes (n counted in 64 bits: counts times sizes never wrap). */
@@ -98,7 +99,7 @@ static int valid_utf8(const unsigned char *s, size_t n) {
 }
 
 /* A head of `outputs` outputs (its word-score lines are checked against an instruction's input lines later). */
-static void read_head(Reader *r, Head *h, uint32_t outputs, const Reactions *m, const char *what) {
+static int read_head(Reader *r, Head *h, uint32_t outputs, const Reactions *m, const char *what) {
   h->outputs = outputs;
   h->bias = take(r, 4ull * outputs);
   h->features = u32(r);
@@ -108,7 +109,7 @@ static void read_head(Reader *r, Head *h, uint32_t outputs, const Reactions *m, 
   h->weights = take(r, 2ull * h->features * outputs);
   pad(r);
   uint32_t lines = u32(r);
-  if (!r->ok) return;
+  if (!r->ok) return 0;
   if (lines > 0 && !m->has_words) return fail(r, "%s has word scores but the model has no word table", what);
   if (lines > (r->size - r->at) / 4) return fail(r, "ends early (%s: %u word-score lines)", what, lines);
   h->line = malloc((lines ? lines : 1) * sizeof *h->line);
@@ -120,6 +121,7 @@ static void read_head(Reader *r, Head *h, uint32_t outputs, const Reactions *m, 
     h->scores[e] = take(r, 2ull * m->words * outputs);
     pad(r);
   }
+  return r->ok;
 }
 
 /* A list of lines (at least one): where each starts in the bytes, and its length. */
@@ -129,9 +131,9 @@ typedef struct Lines {
   uint32_t *length;
 } Lines;
 
-static void read_lines(Reader *r, Lines *l, const char *what) {
+static int read_lines(Reader *r, Lines *l, const char *what) {
   uint32_t n = u32(r);
-  if (!r->ok) return;
+  if (!r->ok) return 0;
   if (n == 0) return fail(r, "%s has no lines", what);
   if (n > (r->size - r->at) / 4) return fail(r, "ends early (%s: %u lines)", what, n);
   l->text = malloc(n * sizeof *l->text);
@@ -144,6 +146,7 @@ static void read_lines(Reader *r, Lines *l, const char *what) {
     if (l->text[i] && !valid_utf8(l->text[i], l->length[i])) fail(r, "a line of %s is not UTF-8", what);
     pad(r);
   }
+  return r->ok;
 }
 
 /* An instruction of the file and its lines (per class, and the refusal's), before they are tokenized. */
@@ -153,7 +156,7 @@ typedef struct Entry {
   Lines refusal_lines;
 } Entry;
 
-static void read_entry(Reader *r, Entry *e, const Reactions *m, uint32_t index) {
+static int read_entry(Reader *r, Entry *e, const Reactions *m, uint32_t index) {
   InstructionModel *x = &e->model;
   x->refusal = -1;
   x->name_length = u32(r);
@@ -164,12 +167,12 @@ static void read_entry(Reader *r, Entry *e, const Reactions *m, uint32_t index) 
   int shown = x->name ? (int)(x->name_length < 200 ? x->name_length : 200) : 0;
   snprintf(what, sizeof what, "instruction %.*s", shown, x->name ? (const char *)x->name : "");
   uint32_t classes = u32(r);
-  if (!r->ok) return;
+  if (!r->ok) return 0;
   if (classes == 0) return fail(r, "%s has no classes", what);
   x->reactions = take(r, 4ull * classes);
-  if (!r->ok) return;
+  if (!r->ok) return 0;
   read_head(r, &x->head, classes, m, what);
-  if (!r->ok) return;
+  if (!r->ok) return 0;
   if (!(e->class_lines = calloc(classes, sizeof(Lines)))) return fail(r, "out of memory");
   x->classes = classes;
   for (uint32_t k = 0; k < classes && r->ok; k++) {
@@ -178,44 +181,39 @@ static void read_entry(Reader *r, Entry *e, const Reactions *m, uint32_t index) 
     read_lines(r, &e->class_lines[k], class_what);
   }
   int32_t refusal = (int32_t)u32(r);
-  if (!r->ok) return;
+  if (!r->ok) return 0;
   if (refusal < -1) return fail(r, "%s: refusal reaction %d", what, (int)refusal);
-  if (refusal < 0) return;
+  if (refusal < 0) return 1;
   x->refusal = refusal;
   const unsigned char *bias = take(r, 4);
-  if (!bias) return;
+  if (!bias) return 0;
   x->refusal_bias = (float)f32_value(bias);
   char detector[320], refusal_what[320];
   snprintf(detector, sizeof detector, "%s's detector", what);
   read_head(r, &x->detector, 1, m, detector);
   snprintf(refusal_what, sizeof refusal_what, "the refusal of %s", what);
   read_lines(r, &e->refusal_lines, refusal_what);
+  return r->ok;
 }
 
-static int by_ids(const LineSet *s, int x, int y) {
-  for (int k = 0; k < s->length[x] && k < s->length[y]; k++)
-    if (s->ids[x][k] != s->ids[y][k]) return s->ids[x][k] < s->ids[y][k] ? -1 : 1;
-  return s->length[x] - s->length[y];
+static int by_ids(const void *a, const void *b) {
+  const TokenLine *x = a, *y = b;
+  for (int k = 0; k < x->length && k < y->length; k++)
+    if (x->ids[k] != y->ids[k]) return x->ids[k] < y->ids[k] ? -1 : 1;
+  return (x->length > y->length) - (x->length < y->length);
 }
 
 /* The lines tokenized (the tokenizer's encode, as Flora-JS's lineTrie gets them), then sorted by their ids. */
 static int tokenize_lines(const Tokenizer *t, const Lines *l, LineSet *s) {
-  int n = (int)l->count;
-  if (!(s->ids = calloc((size_t)n, sizeof *s->ids)) || !(s->length = calloc((size_t)n, sizeof *s->length))) return 0;
-  s->count = n;
-  for (int i = 0; i < n; i++) {
-    if (!(s->ids[i] = malloc((l->length[i] + 1) * sizeof(int)))) return 0;
-    int count = tokenizer_encode(t, (const char *)l->text[i], l->length[i], s->ids[i]);
-    if (count < 0) return 0;
-    s->length[i] = count;
+  if (!(s->lines = calloc(l->count, sizeof *s->lines))) return 0;
+  s->count = (int)l->count;
+  for (int i = 0; i < s->count; i++) {
+    TokenLine *x = &s->lines[i];
+    if (!(x->ids = malloc((l->length[i] + 1) * sizeof(int)))) return 0;
+    x->length = tokenizer_encode(t, (const char *)l->text[i], l->length[i], x->ids);
+    if (x->length < 0) return 0;
   }
-  /* Insertion sort (a reaction has a few lines to a few hundred). */
-  for (int i = 1; i < n; i++)
-    for (int k = i; k > 0 && by_ids(s, k - 1, k) > 0; k--) {
-      int *ids = s->ids[k], length = s->length[k];
-      s->ids[k] = s->ids[k - 1], s->length[k] = s->length[k - 1];
-      s->ids[k - 1] = ids, s->length[k - 1] = length;
-    }
+  qsort(s->lines, (size_t)s->count, sizeof *s->lines, by_ids);
   return 1;
 }
 
@@ -227,7 +225,7 @@ static int is_refusal(const char *line) {
 
 /* The tokenizer instruction k's part (agent.ts readReactions): the file's first instruction of its name, checked
  * against it, and the lines of each of its reactions tokenized. */
-static void fit(Reader *r, Reactions *m, const Tokenizer *t, int k, const Entry *entries) {
+static int fit(Reader *r, Reactions *m, const Tokenizer *t, int k, const Entry *entries) {
   const Instruction *in = &t->instructions[k];
   size_t name_length = strlen(in->name);
   uint32_t i = 0;
@@ -260,6 +258,7 @@ static void fit(Reader *r, Reactions *m, const Tokenizer *t, int k, const Entry 
   for (int y = 0; y < in->nreactions && r->ok; y++)
     if (source[y] && !tokenize_lines(t, source[y], &ir->lines[y])) fail(r, "out of memory");
   free(source);
+  return r->ok;
 }
 
 static void free_head(Head *h) {
@@ -273,9 +272,8 @@ void reactions_free(Reactions *m) {
     InstructionReactions *ir = &m->instructions[k];
     for (int y = 0; ir->lines && y < ir->nreactions; y++) {
       LineSet *s = &ir->lines[y];
-      for (int i = 0; s->ids && i < s->count; i++) free(s->ids[i]);
-      free(s->ids);
-      free(s->length);
+      for (int i = 0; i < s->count; i++) free(s->lines[i].ids);
+      free(s->lines);
     }
     free(ir->lines);
   }
