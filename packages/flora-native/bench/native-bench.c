@@ -3,7 +3,8 @@
  *                                  random ids (mulberry32, as Flora's bench), then 192 tokens one forward each,
  *                                  every greedy token fed back; median of 7 after a warm-up; JSON on stdout
  *   native-bench memory LIBRARY MODEL_DIR PROMPT   resident memory after loading the library by name (as the
- *                                  plugin does) and answering the prompt (a file); JSON
+ *                                  plugin does) and answering the prompt (a file), and the answer's time to its
+ *                                  first token (FloraLastRun); JSON
  *   native-bench bare              resident memory of this program doing nothing; JSON
  * Built with the library's sources for `speed` (it calls the model directly). */
 #define _POSIX_C_SOURCE 200809L
@@ -77,19 +78,24 @@ static int memory(const char *library, const char *dir, const char *prompt_file)
   NLM *(*init)(const char *, bool);
   void (*infer)(NLM *, const char *);
   NLMOutput *(*output)(NLM *);
+  int (*last)(NLM *, FloraRun *);
+  *(void **)&last = dlsym(lib, "FloraLastRun");
   *(void **)&init = dlsym(lib, "InitNLM");
   *(void **)&infer = dlsym(lib, "Inference");
   *(void **)&output = dlsym(lib, "OutputNLM");
   size_t size;
   unsigned char *prompt = flora_read_file(prompt_file, &size);
-  NLM *model = init && infer && output && prompt ? init(dir, false) : NULL;
+  NLM *model = init && infer && output && last && prompt ? init(dir, false) : NULL;
   if (!model) return 1;
   char *text = malloc(size + 1);
   memcpy(text, prompt, size);
   text[size] = 0;
   infer(model, text);
   NLMOutput *out = output(model);
-  printf("{\"rss\":%ld,\"answerBytes\":%d}\n", resident_kb() * 1024, out->Size);
+  FloraRun run;
+  if (!last(model, &run)) return 1;
+  printf("{\"rss\":%ld,\"answerBytes\":%d,\"firstTokenMs\":%.3f}\n", resident_kb() * 1024, out->Size,
+         run.firstTokenMs);
   return 0;
 }
 

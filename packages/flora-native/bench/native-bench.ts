@@ -4,7 +4,9 @@
 // Prints per model: decoding tokens/s (a 64-token prompt, then 192 tokens, one forward each, every greedy token
 // fed back — the same ids on both sides) and time to first token (the 64-token prompt through the model and the
 // first token chosen), median of 7; their ratio; and the resident memory of a C process that loaded the library
-// by name (as the plugin does) and answered one prompt, over the same program doing nothing (median of 3).
+// by name (as the plugin does) and answered one prompt, over the same program doing nothing (median of 3), with
+// the time to that answer's first token — for the model as a version-1 agent (no reaction model) and as a
+// version-2 one (the reaction model of the trained fixture agent, same protocol: its 30,000-word table).
 //   npm run bench:flora-native     (from the repository root; needs gcc)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportUnreal, loadAgent } from '@greenhouse/flora';
 import { buildNative, hasCompiler, nativeRoot } from '../build.mjs';
-import { randomAgent } from '../../flora/test/fixture.js';
+import { randomAgent, trainedAgent } from '../../flora/test/fixture.js';
 import { readAgentFile } from '../../flora/src/agent-file.js';
 import { Model } from '../../flora/src/model.js';
 import { argmax, mulberry32 } from '../../flora/src/sampling.js';
@@ -66,17 +68,25 @@ const json = <T>(args: string[]): T => {
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
 };
 
+/** Writes the agent's model folder under `dir/root`; its path. */
+async function writeFolder(agent: string, root: string) {
+  const folder = await exportUnreal(agent);
+  for (const [name, bytes] of folder.files) {
+    mkdirSync(path.dirname(path.join(dir, root, name)), { recursive: true });
+    writeFileSync(path.join(dir, root, name), bytes);
+  }
+  return path.join(dir, root, folder.name);
+}
+
+// A reaction model of the example protocol, for the version-2 figures (the tiny fixture agent, trained here).
+const reactions = (await readAgentFile((await trainedAgent()).agent)).reactions!;
+
 console.log(`Flora native bench — load average ${loadavg()[0]!.toFixed(2)}, single thread`);
 const bare = median([0, 1, 2].map(() => json<{ rss: number }>(['bare']).rss));
 for (const { label, shape } of SIZES) {
   const { agent } = randomAgent(shape, 1);
   const file = await readAgentFile(agent);
-  const folder = await exportUnreal(agent);
-  for (const [name, bytes] of folder.files) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), bytes);
-  }
-  const modelDir = path.join(dir, folder.name);
+  const modelDir = await writeFolder(agent, 'v1');
   const native = json<{ kernel: string; ttftMs: number; tokensPerSecond: number }>(['speed', modelDir]);
   const model = await Model.create(file.architecture, file.tensors, file.weights, 'wasm-simd');
   measureJs(model, 1); // warm-up (JIT, caches)
@@ -95,9 +105,15 @@ for (const { label, shape } of SIZES) {
     })
     .replace(/\n$/, '');
   writeFileSync(path.join(dir, 'prompt'), prompt);
-  const loaded = median(
-    [0, 1, 2].map(() => json<{ rss: number }>(['memory', library, modelDir, path.join(dir, 'prompt')]).rss),
-  );
+  const v2Dir = await writeFolder(randomAgent(shape, 1, 1, undefined, { reactions }).agent, 'v2');
+  type Answered = { rss: number; firstTokenMs: number };
+  const answer = (folder: string) => {
+    const runs = [0, 1, 2].map(() => json<Answered>(['memory', library, folder, path.join(dir, 'prompt')]));
+    return { rss: median(runs.map((r) => r.rss)), firstTokenMs: median(runs.map((r) => r.firstTokenMs)) };
+  };
+  const v1 = answer(modelDir);
+  const v2 = answer(v2Dir);
+  const loaded = v1.rss;
   const weights = file.weights.byteLength;
   const budget = weights + 2 * 2 ** 20;
   console.log(
@@ -108,7 +124,10 @@ for (const { label, shape } of SIZES) {
       `  ratio: ${(native.tokensPerSecond / js.tokensPerSecond).toFixed(2)}× tokens/s (goal ≥ 1.5×), ` +
         `${(js.ttftMs / native.ttftMs).toFixed(2)}× faster to the first token`,
       `  memory: RSS ${mb(loaded)} MB loaded and answered vs ${mb(bare)} MB bare = +${mb(loaded - bare)} MB ` +
-        `(goal ≤ weights + 2 MB = ${mb(budget)} MB): ${loaded - bare <= budget ? 'met' : 'NOT met'}`,
+        `(goal ≤ weights + 2 MB = ${mb(budget)} MB): ${loaded - bare <= budget ? 'met' : 'NOT met'}; ` +
+        `first token of the answer ${v1.firstTokenMs.toFixed(2)} ms`,
+      `  as a version-2 agent (reaction model of ${mb(reactions.length)} MB): +${mb(v2.rss - bare)} MB ` +
+        `(${v2.rss - bare <= budget ? 'met' : 'NOT met'}); first token of the answer ${v2.firstTokenMs.toFixed(2)} ms`,
     ].join('\n'),
   );
 }

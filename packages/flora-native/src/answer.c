@@ -1,5 +1,6 @@
-/* A greedy answer within the instruction's reactions: Flora-JS's AnswerConstraint (answer-constraint.ts) and
- * its generation loop (agent.ts), for temperature 0 and no token limit, step for step:
+/* A version-1 answer, output first: a greedy answer within the instruction's reactions, Flora-JS's
+ * AnswerConstraint (answer-constraint.ts) and its generation loop (agent.ts `generate`), for temperature 0 and no
+ * token limit, step for step (a version-2 agent answers reaction first: reaction-answer.c):
  *   output   the model's choice while it is a text token; a token with a line break ends the line, so does a
  *            control token or too little context left for the longest reaction (a line break is fed in its
  *            place). A protocol key (added token) is tentative: kept when the model goes on with text, else
@@ -8,14 +9,12 @@
  *            tokens (lowest id on ties); a reaction that is a prefix of another ends where its own
  *            continuation outscores the longer ones.
  *   number   a FinalNumToken's value: number pieces by logit while they keep it a number, until the line break
- *            outscores them once it is whole (at most MAX_NUMBER_TOKENS). */
+ *            outscores them once it is whole (at most MAX_NUMBER_TOKENS; number.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flora-native.h"
-
-#define MAX_NUMBER_TOKENS 16
 
 enum Phase { OUTPUT, REACTION, NUMBER, DONE };
 
@@ -29,60 +28,18 @@ typedef struct Constraint {
   const float *logits;
   enum Phase phase;
   int reserve, output_tokens, max_output, context_left, held;
-  int depth;     /* reaction tokens chosen so far */
-  char *alive;   /* per reaction: it starts with the tokens chosen */
-  int chosen;    /* the reaction's index, -1 */
-  char number[MAX_NUMBER_TOKENS * 8 + 1];
-  size_t number_length;
-  int number_tokens;
+  int depth;   /* reaction tokens chosen so far */
+  char *alive; /* per reaction: it starts with the tokens chosen */
+  int chosen;  /* the reaction's index, -1 */
+  NumberWriter number;
 } Constraint;
-
-/* -?(\d+(\.\d*)?)? while it is being written; -?\d+(\.\d+)? when whole. */
-static int number_ok(const char *s, size_t n, int whole) {
-  size_t i = n > 0 && s[0] == '-';
-  size_t digits = i;
-  while (i < n && s[i] >= '0' && s[i] <= '9') i++;
-  if (i == digits) return !whole && i == n;
-  if (i == n) return 1;
-  if (s[i] != '.') return 0;
-  size_t fraction = ++i;
-  while (i < n && s[i] >= '0' && s[i] <= '9') i++;
-  return i == n && (!whole || i > fraction);
-}
 
 static Step step(int id, int done) { return (Step){id, done, 0, 0}; }
 
-/* The best next number piece that keeps the value a number (a whole one when `last`): its id, or -1. */
-static int best_number_piece(Constraint *c, int last, float *logit) {
-  const Tokenizer *t = c->t;
-  int best = -1;
-  char value[sizeof c->number];
-  for (int id = 0; id < t->size; id++) {
-    if (!(t->flags[id] & FLAG_NUMBER)) continue;
-    size_t len = t->length[id];
-    if (c->number_length + len > sizeof value) continue; /* a value longer than any number we print */
-    memcpy(value, c->number, c->number_length);
-    memcpy(value + c->number_length, t->text + t->offset[id], len);
-    if (!number_ok(value, c->number_length + len, last)) continue;
-    if (best < 0 || c->logits[id] > *logit) best = id, *logit = c->logits[id];
-  }
-  return best;
-}
-
-static Step number_step(Constraint *c) {
-  int whole = number_ok(c->number, c->number_length, 1);
-  int full = c->number_tokens >= MAX_NUMBER_TOKENS || c->context_left <= 0;
-  if (whole && full) return c->phase = DONE, step(-1, 1);
-  int last = c->number_tokens >= MAX_NUMBER_TOKENS - 1 || c->context_left <= 1;
-  float logit = 0;
-  int piece = best_number_piece(c, last, &logit);
-  if (whole && (piece < 0 || c->logits[c->t->line_break] > logit)) return c->phase = DONE, step(-1, 1);
-  if (piece < 0) return c->phase = DONE, step(-1, 1); /* no digit in the vocabulary: never with our tokenizers */
-  c->number_tokens++;
-  size_t len = c->t->length[piece];
-  memcpy(c->number + c->number_length, c->t->text + c->t->offset[piece], len);
-  c->number_length += len;
-  return step(piece, 0);
+static Step next_number(Constraint *c) {
+  int id = number_step(&c->number, c->logits, c->context_left);
+  if (id < 0) return c->phase = DONE, step(-1, 1);
+  return step(id, 0);
 }
 
 static Step reaction_step(Constraint *c) {
@@ -103,12 +60,12 @@ static Step reaction_step(Constraint *c) {
   if (end >= 0) {
     const Reaction *x = &in->reactions[end];
     float own = c->logits[c->t->line_break];
-    if (x->number && best_number_piece(c, 0, &own) < 0) own = -INFINITY;
+    if (x->number && number_best_piece(&c->number, c->logits, 0, &own) < 0) own = -INFINITY;
     if (best < 0 || own > best_logit) {
       c->chosen = end;
       if (!x->number) return c->phase = DONE, step(-1, 1);
       c->phase = NUMBER;
-      return number_step(c);
+      return next_number(c);
     }
   }
   int children = 0;
@@ -154,7 +111,7 @@ static Step decide(Constraint *c, int choice) {
     return step(t->line_break, 0);
   }
   if (c->phase == REACTION) return reaction_step(c);
-  return number_step(c);
+  return next_number(c);
 }
 
 static int add_token(Bytes *b, const Tokenizer *t, int id) {
@@ -165,7 +122,7 @@ int answer_run(Model *m, const Tokenizer *t, const Instruction *in, const int *i
                double *first_token_at) {
   int T = (int)m->a.T;
   Constraint c = {.t = t, .in = in, .phase = OUTPUT, .max_output = T, .context_left = T - n,
-                  .alive = calloc((size_t)in->nreactions, 1), .chosen = -1};
+                  .alive = calloc((size_t)in->nreactions, 1), .chosen = -1, .number = {.t = t}};
   if (!c.alive) return 0;
   for (int r = 0; r < in->nreactions; r++) {
     int need = in->reactions[r].n + (in->reactions[r].number ? MAX_NUMBER_TOKENS : 0);

@@ -89,20 +89,34 @@ static void infer(NLM *nlm, const char *prompt) {
     return;
   }
   double started = flora_now();
-  const Instruction *instruction;
-  char *text = prompt_canonical(&nlm->tokenizer, prompt, &instruction);
-  if (!text) return;
-  size_t length = strlen(text);
-  int *ids = malloc((length + 1) * sizeof(int));
-  int count = ids ? tokenizer_encode(&nlm->tokenizer, text, length, ids) : -1;
-  free(text);
+  Request request;
+  if (!prompt_read(&nlm->tokenizer, prompt, &request)) {
+    request_free(&request);
+    return;
+  }
+  const Instruction *instruction = request.instruction;
+  int *ids = malloc((request.length + 1) * sizeof(int));
+  int count = ids ? tokenizer_encode(&nlm->tokenizer, request.prompt, request.length, ids) : -1;
+  const Reactions *reactions = nlm->tokenizer.reactions;
   if (count < 0) flora_log("Inference: out of memory");
   else if (count > nlm->tokenizer.prompt_limit)
     flora_log("Inference: the prompt is %d tokens; this model takes at most %d: shorten the input lines", count,
               nlm->tokenizer.prompt_limit);
   else {
     Answer answer = {0};
-    if (answer_run(&nlm->model, &nlm->tokenizer, instruction, ids, count, &answer, &nlm->last.firstTokenMs)) {
+    int answered;
+    if (reactions) {
+      /* Version 2: the reaction model chooses, then the model writes along the reaction's lines. */
+      Choice choice;
+      answered = reaction_choose(reactions, &request, &choice);
+      if (answered)
+        answered = answer_reaction_first(&nlm->model, &nlm->tokenizer, instruction, choice.reaction,
+                                         &reactions->instructions[request.instruction_index].lines[choice.reaction],
+                                         ids, count, &answer, &nlm->last.firstTokenMs);
+      choice_free(&choice);
+    } else
+      answered = answer_run(&nlm->model, &nlm->tokenizer, instruction, ids, count, &answer, &nlm->last.firstTokenMs);
+    if (answered > 0) {
       Bytes out = {0};
       if (bytes_add(&out, answer.output.data, answer.output.length) && bytes_add(&out, "\n", 1) &&
           bytes_add(&out, answer.reaction.data, answer.reaction.length) && bytes_add(&out, "", 1)) {
@@ -117,11 +131,12 @@ static void infer(NLM *nlm, const char *prompt) {
         free(out.data);
         flora_log("Inference: out of memory");
       }
-    } else flora_log("Inference: out of memory");
+    } else if (answered == 0) flora_log("Inference: out of memory");
     free(answer.output.data);
     free(answer.reaction.data);
   }
   free(ids);
+  request_free(&request);
 }
 
 FLORA_API void Inference(NLM *nlm, const char *prompt) {

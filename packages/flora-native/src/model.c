@@ -55,8 +55,9 @@ int model_load(Model *m, const char *path) {
     fclose(f);
     return 0;
   }
-  if (read_u32(head + 8) != FLORA_FORMAT_VERSION) {
-    flora_log("%s is version %u; this library reads version %u (export the agent again)", path,
+  /* Version 2 changed tokenizer.bin only: weights.bin is the same in both. */
+  if (read_u32(head + 8) < 1 || read_u32(head + 8) > FLORA_FORMAT_VERSION) {
+    flora_log("%s is version %u; this library reads versions 1 to %u (export the agent again)", path,
               read_u32(head + 8), FLORA_FORMAT_VERSION);
     fclose(f);
     return 0;

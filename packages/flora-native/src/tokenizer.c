@@ -4,7 +4,8 @@
  *     's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+   (unicode.c's tables);
  *  3. each piece's bytes are merged by BPE, the adjacent pair of lowest rank first, all its occurrences left to
  *     right.
- * tokenizer.bin also carries the instructions (see README "tokenizer.bin"). */
+ * tokenizer.bin also carries the instructions and, from version 2, a version-2 agent's reaction model (see README
+ * "tokenizer.bin"; reactions.c reads it). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,7 +98,18 @@ static int sort_added(Tokenizer *t) {
   return 1;
 }
 
-static int parse(Tokenizer *t, const unsigned char *data, size_t size, uint32_t vocab_size, const char *path) {
+/* Version 2: u32 n and reactions.bin's n bytes (0: a version-1 agent, answers output first). Read last: its lines
+ * are tokenized with this tokenizer. */
+static int read_reactions(Tokenizer *t, Reader *r, const char *path) {
+  uint32_t n = u32(r);
+  if (!r->ok || (size_t)(r->end - r->p) < n) return 0;
+  if (n > 0 && !(t->reactions = reactions_load(r->p, n, t, path))) return 0;
+  r->p += n;
+  return 1;
+}
+
+static int parse(Tokenizer *t, const unsigned char *data, size_t size, uint32_t version, uint32_t vocab_size,
+                 const char *path) {
   Reader r = {data + 12, data + size - 4, 1};
   uint32_t n = u32(&r);
   if (n != vocab_size) {
@@ -142,7 +154,7 @@ static int parse(Tokenizer *t, const unsigned char *data, size_t size, uint32_t 
     t->merge_keys[h] = merge_key(left, right), t->merge_rank[h] = k, t->merge_id[h] = id;
   }
   if (!r.ok || t->line_break < 0 || t->line_break >= t->size || t->prompt_limit < 1) return 0;
-  return read_instructions(t, &r) && r.p == r.end && sort_added(t);
+  return read_instructions(t, &r) && sort_added(t) && (version < 2 || read_reactions(t, &r, path)) && r.p == r.end;
 }
 
 int tokenizer_load(Tokenizer *t, const char *path, uint32_t vocab_size) {
@@ -151,15 +163,17 @@ int tokenizer_load(Tokenizer *t, const char *path, uint32_t vocab_size) {
   unsigned char *data = flora_read_file(path, &size);
   if (!data) return 0;
   int ok = 0;
+  uint32_t version =
+      size < 20 ? 0 : (uint32_t)data[8] | (uint32_t)data[9] << 8 | (uint32_t)data[10] << 16 | (uint32_t)data[11] << 24;
   if (size < 20 || memcmp(data, "FLORATOK", 8) != 0) flora_log("%s is not a Flora native tokenizer file", path);
-  else if (data[8] + (data[9] << 8) + (data[10] << 16) + ((uint32_t)data[11] << 24) != FLORA_FORMAT_VERSION)
-    flora_log("%s is of another version; this library reads version %u (export the agent again)", path,
+  else if (version < 1 || version > FLORA_FORMAT_VERSION)
+    flora_log("%s is version %u; this library reads versions 1 to %u (export the agent again)", path, version,
               FLORA_FORMAT_VERSION);
   else {
     const unsigned char *e = data + size - 4;
     uint32_t stored = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
     if (flora_crc32(0, data, size - 4) != stored) flora_log("%s is damaged: its CRC-32 does not match", path);
-    else if (!(ok = parse(t, data, size, vocab_size, path)))
+    else if (!(ok = parse(t, data, size, version, vocab_size, path)))
       flora_log("%s is damaged: its contents do not read", path);
   }
   free(data);
@@ -189,6 +203,7 @@ void tokenizer_free(Tokenizer *t) {
   free(t->merge_rank);
   free(t->merge_id);
   free(t->added);
+  reactions_free(t->reactions);
   memset(t, 0, sizeof *t);
 }
 

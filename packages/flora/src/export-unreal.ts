@@ -1,7 +1,8 @@
 // The model folder of Flora native (packages/flora-native, its README "The model folder"): what the Unreal
 // plugin databiomes/flora-plugin and the native library read.
 //   <Name>/<Name>_template.json  the agent's MTP template (the plugin builds prompts and maps reactions with it)
-//   <Name>/tokenizer.bin         the tokenizer, the instructions and the answer's vocabulary facts
+//   <Name>/tokenizer.bin         the tokenizer, the instructions, the answer's vocabulary facts and (version 2)
+//                                the agent's reaction model
 //   <Name>/weights.bin           the architecture and the float16 weights
 // The library reads only the two .bin files (on Android the plugin copies only those next to the library), so
 // everything it needs beyond the weights — the instructions' key lines and reactions, the prompt limit — is in
@@ -13,8 +14,12 @@ import { FloraError } from './errors.js';
 import { decodeBase64Part } from './base64.js';
 import { crc32 } from './crc32.js';
 
-/** Version of tokenizer.bin and weights.bin this writes (the library refuses any other). */
-export const NATIVE_FORMAT_VERSION = 1;
+/**
+ * Version of tokenizer.bin and weights.bin this writes for a version-2 agent: tokenizer.bin then ends with the
+ * agent's reactions.bin (the library reads versions 1 and 2, and refuses any other). A version-1 agent (no
+ * reaction model) is written as version 1, byte for byte as before, so a library from before still runs it.
+ */
+export const NATIVE_FORMAT_VERSION = 2;
 
 const utf8 = new TextEncoder();
 
@@ -95,10 +100,13 @@ export async function exportUnreal(source: string | Uint8Array): Promise<UnrealF
   const { file, tokenizer, vocab, info } = await checkAgentFile(source);
   const arch = info.architecture;
   const name = unrealFolderName(info.name);
+  // Checked against the instructions by checkAgentFile (readReactions): the library checks it again.
+  const reactions = file.reactions;
+  const version = reactions ? NATIVE_FORMAT_VERSION : 1;
 
   const tok = new Writer();
   tok.raw(utf8.encode('FLORATOK'));
-  tok.u32(NATIVE_FORMAT_VERSION);
+  tok.u32(version);
   tok.u32(tokenizer.size);
   tok.u32(info.promptLimit);
   tok.u32(vocab.lineBreak);
@@ -139,13 +147,18 @@ export async function exportUnreal(source: string | Uint8Array): Promise<UnrealF
       for (const id of ids) tok.u32(id);
     }
   }
+  if (reactions) {
+    // The reaction model as the agent file has it (its own layout, README "Reactions" of agent-format).
+    tok.u32(reactions.length);
+    tok.raw(reactions);
+  }
 
   const weights = new Uint8Array(file.weights.byteLength);
   if (!('base64' in file.weights) || !decodeBase64Part(file.weights.base64, 0, weights))
     throw new FloraError('damaged', 'agent file: weights.bin is not valid base64');
   const w = new Writer();
   w.raw(utf8.encode('FLORAWTS'));
-  w.u32(NATIVE_FORMAT_VERSION);
+  w.u32(version); // the same layout in both versions: the folder's version
   for (const n of [arch.vocabSize, arch.contextLength, arch.dModel, arch.nLayers, arch.nHeads, arch.dFF])
     w.u32(n);
   w.u32(arch.tieEmbeddings ? 1 : 0);

@@ -68,15 +68,17 @@ export async function trainedAgent(
 /**
  * An agent of the given shape with GPT-2-initialised random weights (not trained), in the agent format, with
  * the example protocol's tokenizer and template: for shapes training would take too long to reach (bench) and
- * for the untied head. `scale` multiplies every weight (larger weights → less uniform logits).
+ * for the untied head. `scale` multiplies every weight (larger weights → less uniform logits). A version-1 file
+ * (no reaction model: the model's own answers are what these agents are for), unless `reactions` gives one
+ * (reactions.bin of an agent of the same protocol, e.g. trainedAgent's): then version 2.
  */
 export function randomAgent(
   shape: Partial<GptConfig>,
   seed = 1,
   scale = 1,
   protocol = exampleProtocol(),
+  { reactions }: { reactions?: Uint8Array } = {},
 ): { agent: string; protocol: Protocol; config: GptConfig } {
-  // A version-1 file (no reaction model): the model's own answers are what these agents are for.
   const { tokenizer, plan: planned } = exampleTokenizer(protocol);
   const { reactions: _reactions, ...base } = planned;
   const config: GptConfig = { ...base.model, ...shape };
@@ -92,6 +94,7 @@ export function randomAgent(
     weights: Float32Array.from(model.params),
     metrics: {},
     createdAt: CREATED_AT,
+    ...(reactions ? { reactions } : {}),
   });
   return { agent, protocol, config };
 }
