@@ -38,12 +38,22 @@ async function expectQualityText(section: Locator, quality: TrainingQuality | nu
   const rating = share >= 0.8 ? 'good' : share >= 0.5 ? 'fair' : 'weak';
   expect(await section.locator('.quality__badge').textContent()).toBe(t.quality.rating[rating]);
   expect(text).toContain(fill(t.quality.counts, { right: quality.right, measured: quality.measured }));
+  expect(text).toContain(
+    fill(t.quality.understands, { n: Math.round((10 * quality.right) / quality.measured) }),
+  );
   expect(text).toContain(quality.method === 'k-fold' ? t.quality.method.kFold : t.quality.method.heldOut);
   // The misses, by name: never a refusal's <UNK> line.
   expect(text).not.toContain('<UNK>');
-  if (quality.misses.length > 0) {
+  // On-topic refusals in a list of their own; the other misses in theirs.
+  const refused = quality.refusedOnTopic ?? [];
+  if (refused.length > 0) {
+    const list = section.getByRole('list', { name: t.quality.refusedHeading });
+    expect(await list.getByRole('listitem').count()).toBe(refused.length);
+  }
+  const others = quality.misses.filter((m) => !(m.gotRefusal && refused.length > 0));
+  if (others.length > 0) {
     const list = section.getByRole('list', { name: t.quality.missesHeading });
-    expect(await list.getByRole('listitem').count()).toBe(quality.misses.length);
+    expect(await list.getByRole('listitem').count()).toBe(others.length);
   }
   const missed = quality.reactions.filter((r) => r.measured > 0 && r.right < r.measured);
   if (missed.length > 0) expect(await section.locator('.quality__hint').count()).toBe(1);
@@ -64,7 +74,7 @@ describe.skipIf(!hasBrowser)('how well a trained agent understands new phrasings
     await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
     const agentPath = new URL(page.url()).pathname;
     const id = agentPath.split('/').at(-1)!;
-    // Finetuning trains the check models too: more time than the training alone.
+    // Finetuning trains the reaction model and its cross-validation too.
     await expect
       .poll(async () => stageStatuses(page), { timeout: 240_000, interval: 500 })
       .toEqual(Array.from({ length: 7 }, () => 'completed'));

