@@ -54,44 +54,20 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     expect(await playground.getByText(/tokens\/s$/).textContent()).toMatch(/^[\d,.]+ tokens\/s$/);
     // The answer is announced once it is complete.
     await page.getByText(`Answer: ${output}.`, { exact: false }).waitFor({ state: 'attached' });
-    const reactionLine = await reaction.getAttribute('data-reaction');
-
-    // The same agent, downloaded, answers the same in a terminal with the Flora CLI from /flora.
-    const [agentDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: new RegExp(en.agent.cpuModel) }).click(),
-    ]);
-    const work = mkdtempSync(path.join(tmpdir(), 'gh-flora-cli-'));
-    try {
-      const agentFile = path.join(work, 'agent.json');
-      await agentDownload.saveAs(agentFile);
-      const listed = (await (await page.context().request.get('/api/flora/downloads')).json()) as {
-        downloads: { kind: string; file: string; url: string }[];
-      };
-      const cli = listed.downloads.find((d) => d.kind === 'cli')!;
-      writeFileSync(path.join(work, cli.file), await (await page.context().request.get(cli.url)).body());
-      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${cli.file}`], {
-        cwd: work,
-        stdio: 'ignore',
-      });
-      const request = {
+    /** What the playground answered to each request, to compare with the Flora CLI's answers below. */
+    const answered: { request: object; output: string; reaction: string | null }[] = [];
+    answered.push({
+      request: {
         instruction: 'keeper_talks_with_sailor',
         inputs: [
           { text: 'Gull Cape light, good evening to you.' },
           { text: 'Evening, keeper. Is the harbour still open tonight?' },
         ],
-      };
-      const answer = execFileSync(path.join(work, 'node_modules/.bin/flora'), ['run', agentFile, '--jsonl'], {
-        cwd: work,
-        input: `${JSON.stringify(request)}\n`,
-        encoding: 'utf8',
-      });
-      const parsed = JSON.parse(answer.trim()) as { output: string; reaction: string };
-      expect(parsed.output.trim()).toBe(output);
-      expect(parsed.reaction).toBe(reactionLine);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
+      },
+      output,
+      reaction: await reaction.getAttribute('data-reaction'),
+    });
+
     // Tall enough for the whole card: the app's main area scrolls, which clips an element's screenshot.
     await page.setViewportSize({ width: 1280, height: 2000 });
     await playground.screenshot({ path: path.join(screenshotsDir, 'playground-1280.png') });
@@ -112,6 +88,17 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     expect(await reaction.textContent()).not.toContain('<UNK>');
     if ((await reaction.getAttribute('data-refused')) === 'true')
       expect(await reaction.textContent()).toBe(en.playground.refused);
+    answered.push({
+      request: {
+        instruction: 'keeper_talks_with_sailor',
+        inputs: [
+          { text: await playground.getByLabel('Input line 1').inputValue() },
+          { text: 'who will win the football cup?' },
+        ],
+      },
+      output: (await guardrailOutput.textContent())!.trim(),
+      reaction: await reaction.getAttribute('data-reaction'),
+    });
 
     // A numeric instruction takes its numbers.
     await instruction.selectOption('ship_reports_position');
@@ -125,6 +112,62 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     await playground.getByRole('button', { name: en.playground.run, exact: true }).click();
     await playground.getByRole('button', { name: en.playground.run, exact: true }).waitFor();
     await playground.locator('.playground__reaction').waitFor();
+    const numbers = await playground
+      .getByRole('group', { name: 'Numbers of line 1' })
+      .getByRole('spinbutton')
+      .evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)));
+    const windNumbers = await playground
+      .getByRole('group', { name: 'Numbers of line 2' })
+      .getByRole('spinbutton')
+      .evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)));
+    answered.push({
+      request: {
+        instruction: 'ship_reports_position',
+        inputs: [
+          { text: 'This is the Marta, reporting our position.', numbers },
+          { text: 'The wind is picking up from the west.', numbers: windNumbers },
+        ],
+      },
+      output: (await playground.locator('.playground__output').textContent())!.trim(),
+      reaction: await playground.locator('.playground__reaction').getAttribute('data-reaction'),
+    });
+
+    // The same agent, downloaded, answers the same in a terminal with the Flora CLI from /flora.
+    const [agentDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(en.agent.cpuModel) }).click(),
+    ]);
+    const work = mkdtempSync(path.join(tmpdir(), 'gh-flora-cli-'));
+    try {
+      const agentFile = path.join(work, 'agent.json');
+      await agentDownload.saveAs(agentFile);
+      const listed = (await (await page.context().request.get('/api/flora/downloads')).json()) as {
+        downloads: { kind: string; file: string; url: string }[];
+      };
+      const cli = listed.downloads.find((d) => d.kind === 'cli')!;
+      writeFileSync(path.join(work, cli.file), await (await page.context().request.get(cli.url)).body());
+      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${cli.file}`], {
+        cwd: work,
+        stdio: 'ignore',
+      });
+      const answers = execFileSync(
+        path.join(work, 'node_modules/.bin/flora'),
+        ['run', agentFile, '--jsonl'],
+        {
+          cwd: work,
+          input: answered.map((a) => `${JSON.stringify(a.request)}\n`).join(''),
+          encoding: 'utf8',
+        },
+      )
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { output: string; reaction: string });
+      expect(answers.map((a) => [a.output.trim(), a.reaction])).toEqual(
+        answered.map((a) => [a.output, a.reaction]),
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
 
     // The agent file was downloaded once (the playground's), not per run.
     const downloads = await page.evaluate(

@@ -19,6 +19,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportUnreal, FloraError, loadAgent, type RunRequest } from '@greenhouse/flora';
 import { buildNative, hasCompiler, nativeRoot } from '../build.mjs';
+import { parseProtocolText } from '@greenhouse/mtp';
+import { planReactions, trainReactionModel } from '@greenhouse/trainer';
 import { randomAgent, trainedAgent } from '../../flora/test/fixture.js';
 import { checkAgentFile } from '../../flora/src/agent.js';
 import { readAgentFile } from '../../flora/src/agent-file.js';
@@ -141,6 +143,10 @@ function agentWith(agent: string, files: Record<string, Uint8Array>): string {
   }
   return JSON.stringify(json);
 }
+
+/** A quality fixture of the trainer's (packages/trainer/fixtures). */
+const readTrainerFixture = (name: string) =>
+  readFileSync(path.join(nativeRoot, '../trainer/fixtures', name), 'utf8');
 
 /** A double's bits in hex, as the probe prints them. */
 const bits = (v: number) => {
@@ -792,6 +798,54 @@ describe.skipIf(!gcc)('flora native', () => {
       `${path.join(flipped, 'tokenizer.bin')} is damaged: its CRC-32 does not match`,
     );
   });
+
+  it(
+    'chooses and answers as Flora-JS on every quality fixture: its samples and its held-out lines',
+    { timeout: 300_000 },
+    async () => {
+      for (const name of ['ferryman', 'noodles', 'blacksmith', 'gatekeeper', 'herbalist', 'shopkeeper']) {
+        const parsed = parseProtocolText(readTrainerFixture(`${name}.json`));
+        if (!parsed.ok) throw new Error(`${name}.json does not parse`);
+        const protocol = parsed.protocol;
+        // The fixture's own reaction model; a small random language model writes the lines.
+        const { bytes } = trainReactionModel(
+          protocol,
+          { ...planReactions(protocol), epochs: 40 },
+          { crossValidate: false },
+        );
+        const { agent } = randomAgent({ dModel: 16, nLayers: 1, nHeads: 2, dFF: 32 }, 5, 4, protocol, {
+          reactions: bytes,
+        });
+        const modelDir = await writeFolder(agent, path.join(dir, 'fixtures', name));
+        const template = JSON.parse(
+          readFileSync(path.join(modelDir, `${path.basename(modelDir)}_template.json`), 'utf8'),
+        ) as Template;
+        const heldOut = JSON.parse(readTrainerFixture(`${name}-held-out.json`)) as {
+          set: string;
+          cases: { inputs: string[] }[];
+          guardrails: { inputs: string[] }[];
+        };
+        const requests: RunRequest[] = [
+          ...exampleRequests(protocol),
+          ...[...heldOut.cases, ...heldOut.guardrails].map((c) => ({
+            instruction: heldOut.set,
+            inputs: c.inputs.map((text) => ({ text })),
+          })),
+        ];
+        const flora = await loadAgent(agent);
+        const expected = requests.map((r) => {
+          const { output, reaction } = flora.run(r);
+          return `${output}\n${reaction}`;
+        });
+        const run = runHarness(
+          modelDir,
+          requests.map((r) => pluginPrompt(template, r)),
+        );
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.answers, name).toEqual(expected);
+      }
+    },
+  );
 
   it('still loads and answers a version-1 folder, and a version-2 one without a reaction model as version 1', () => {
     const { modelDir, prompts, expected } = fixtures[1];

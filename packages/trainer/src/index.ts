@@ -72,3 +72,10 @@ export { buildBase } from './base/build-base.js';
 export type { BaseCorpus, BaseOptions } from './base/build-base.js';
 export { weightsFromBase } from './base/from-base.js';
 export { synonymPhrasings } from './base/synonyms.js';
+// The reaction model of version-2 agents (agent-format's reactions.bin).
+export { planReactions, REACTION_TRAINING, trainReactionModel } from './reactions/reaction-training.js';
+export type {
+  ReactionPlan,
+  ReactionTrainingOptions,
+  TrainedReactions,
+} from './reactions/reaction-training.js';
