@@ -1,6 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { AgentFile } from '@greenhouse/agent-format';
+import { readFileSync } from 'node:fs';
+import { parseProtocolText, type Protocol } from '@greenhouse/mtp';
 import { describeWithReference, fixtureProtocol, referenceJson } from '@greenhouse/mtp/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Gpt } from '../model/gpt.js';
@@ -20,6 +22,15 @@ import type { StageMetrics, StageProgress } from './types.js';
 const protocol = fixtureProtocol('lighthouse_2_0_1.json');
 const examples = protocolExamples(protocol);
 const folds = qualityFolds(examples)!;
+
+/** A quality fixture of this package (fixtures/). */
+function fixtureProtocolOf(name: string): Protocol {
+  const parsed = parseProtocolText(
+    readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8'),
+  );
+  if (!parsed.ok) throw new Error(`${name}.json does not parse`);
+  return parsed.protocol;
+}
 
 const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 

@@ -16,7 +16,8 @@ export interface TokenizerStageInput {
   examples: readonly TrainingExample[];
   /**
    * Start from a base model: its tokenizer extended by the protocol's tokens, and planFromBase. 'committed'
-   * is the package's own base (base/base-model.json; in a stage thread, where a model cannot be passed).
+   * is the package's own base (base/base-model.json; in a stage thread, where a model cannot be passed). The
+   * base knows English only: a protocol in another language trains from scratch whatever this says.
    */
   base?: 'committed' | BaseModel;
 }
@@ -36,7 +37,9 @@ export function tokenizerStage({
   const pretrain = pretrainTexts(protocol);
   const corpus = [...pretrain, ...examples.flatMap((e) => [e.input, e.output])];
   const characters = corpus.reduce((n, t) => n + t.length, 0);
-  const base = resolveBase(which);
+  const reactions = planReactions(protocol);
+  // The base knows only English: its tokenizer would spell another language's words byte by byte.
+  const base = reactions.language === 'en' ? resolveBase(which) : null;
   const tokenizer = base
     ? base.tokenizer.extend(protocolAddedTokens(protocol))
     : trainBpe(corpus, { vocabSize: planVocabulary(characters), addedTokens: protocolAddedTokens(protocol) });
