@@ -14,6 +14,8 @@ import { centroid, cosine, TfIdf, type SparseVector } from './tfidf.js';
 // Both are CommonJS without usable types (natural ships TypeScript sources tsc would compile): loaded
 // untyped, used through the few members below.
 const require = createRequire(import.meta.url);
+// node-nlp's dependencies load dotenv, which otherwise prints a line per load.
+process.env.DOTENV_CONFIG_QUIET ??= 'true';
 const natural = require('natural') as NaturalLike;
 const nlp = require('node-nlp') as { NlpManager: new (options: object) => NlpManagerLike };
 
