@@ -17,6 +17,7 @@ import {
   encodeReactionModel,
   featureHash,
   lineWords,
+  requestFeatures,
   requestHashes,
   type InstructionReactions,
   type LinearHead,
@@ -54,6 +55,8 @@ export interface ReactionPlan {
   falseRefusalCost: number;
   /** Cross-validation folds at most (fewer when no reaction has that many samples). */
   maxFolds: number;
+  /** The character n-grams' weight in a request's vector (beside the words', 1). */
+  charWeight: number;
 }
 
 /** Measured with bench/quality-bench.ts (see the package README, "Reactions"). */
@@ -67,21 +70,40 @@ export const REACTION_TRAINING = {
   maxFolds: 5,
 } as const;
 
+/** Below this many samples a protocol is chat-sized (as the training plan's SMALL_DATASET). */
+const FEW_SAMPLES = 60;
+/**
+ * The character n-grams' weight in a chat-sized protocol with word vectors. With three or four lines per
+ * reaction, the many n-grams of those few lines outweigh their words, and substrings they share by chance
+ * decide; the word vectors carry what generalises there. Larger protocols, and languages without word vectors
+ * (where n-grams are what reads inflections), keep weight 1. Measured (held-out reactions, ferryman / noodles):
+ * 18 / 22 of 32 at weight 1, 19 / 24 at 0.3; at 0.3 the larger ones lose (gatekeeper 48 → 45 of 50, herbalist
+ * 37 → 35 of 40).
+ */
+const FEW_SAMPLES_CHAR_WEIGHT = 0.3;
+
 /** The reaction model's plan for a protocol (its language decides the pool and the word vectors). */
 export function planReactions(protocol: Pick<Protocol, 'sets'>): ReactionPlan {
   const language = protocolLanguage(protocol);
   const vectors = language === 'en' ? loadWordVectors() : null;
+  const samples = protocol.sets.reduce((n, s) => n + s.samples.length, 0);
   return {
     language,
     wordVectors: vectors ? { sha256: vectors.sha256 } : null,
     offTopic: language !== null,
     ...REACTION_TRAINING,
+    charWeight: vectors && samples < FEW_SAMPLES ? FEW_SAMPLES_CHAR_WEIGHT : 1,
   };
 }
+
+/** A character n-gram feature's name (reaction-features.ts: `<line>c:<gram>`). */
+const CHAR_GRAM = /^\d+c:/;
 
 /** One training example of one instruction: its feature hashes, its player lines' words, class and weight. */
 interface Doc {
   hashes: Uint32Array;
+  /** Those of `hashes` that are character n-grams. */
+  grams: ReadonlySet<number>;
   /** Per player line, its word direction (null without a known word, or without word vectors). */
   directions: (Float64Array | null)[];
   cls: number;
@@ -156,7 +178,12 @@ function fit(docs: readonly Doc[], K: number, lines: number, words: Words | null
   for (const d of docs) for (const h of d.hashes) df.set(h, (df.get(h) ?? 0) + 1);
   const features = Uint32Array.from(df.keys()).sort();
   const index = new Map(Array.from(features, (h, j) => [h, j]));
-  const idf = Float32Array.from(features, (h) => Math.log((1 + docs.length) / (1 + df.get(h)!)) + 1);
+  const grams = new Set<number>();
+  for (const d of docs) for (const h of d.grams) grams.add(h);
+  const idf = Float32Array.from(
+    features,
+    (h) => (Math.log((1 + docs.length) / (1 + df.get(h)!)) + 1) * (grams.has(h) ? plan.charWeight : 1),
+  );
   const F = features.length;
   const D = words ? words.vectors.dimensions : 0;
   // The documents as one sparse matrix (rows scaled to length 1; columns as offsets into the weights) and
@@ -393,6 +420,7 @@ export function trainReactionModel(
     // Each example's features and word directions, once.
     const docOf = (e: ReactionExample): Doc => ({
       hashes: requestHashes(e.lines, shape.slots),
+      grams: new Set(requestFeatures(e.lines, shape.slots).filter((f) => CHAR_GRAM.test(f)).map(featureHash)),
       directions: words
         ? shape.playerLines.map((l) => wordDirection(lineWords(e.lines[l]?.text ?? ''), words))
         : [],
