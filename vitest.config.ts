@@ -15,7 +15,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/bench/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+          ],
           environment: 'node',
           // Room for a loaded 2-core CI machine; a test that hangs still fails.
           testTimeout: 15_000,
