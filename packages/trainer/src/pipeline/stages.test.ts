@@ -269,8 +269,29 @@ describe('training, export and loading — the reaction model (agent format vers
     pretrained = pre.weights;
   });
 
-  it("plans a reaction model in the protocol's language", () => {
+  it("plans a reaction model in the protocol's language; another language than English starts from no base", () => {
     expect(stage.plan.reactions).toMatchObject({ language: 'en', offTopic: true });
+    const herbalist = fixtureProtocolOf('herbalist');
+    const polish = tokenizerStage({
+      protocol: herbalist,
+      examples: protocolExamples(herbalist),
+      base: 'committed',
+    });
+    expect(polish.plan.reactions).toMatchObject({ language: 'pl', wordVectors: null, charWeight: 1 });
+    expect(polish.plan.base).toBeUndefined();
+    // English, asked for the base: from the base; chat-sized, its character n-grams weigh less.
+    const ferryman = fixtureProtocolOf('ferryman');
+    const english = tokenizerStage({
+      protocol: ferryman,
+      examples: protocolExamples(ferryman),
+      base: 'committed',
+    });
+    expect(english.plan.base).toBeDefined();
+    expect(english.plan.reactions).toMatchObject({ language: 'en', charWeight: 0.3 });
+    const blacksmith = fixtureProtocolOf('blacksmith');
+    expect(
+      tokenizerStage({ protocol: blacksmith, examples: protocolExamples(blacksmith) }).plan.reactions,
+    ).toMatchObject({ language: 'en', charWeight: 1 });
   });
 
   it(

@@ -49,7 +49,7 @@ describe('the reaction model', () => {
     expect(reactionOwnAccuracy(trained.model, noodles)).toBe(1);
     const [instruction] = trained.model.instructions;
     const set = noodles.sets[0]!;
-    for (const [k, lines] of instruction!.lines.entries()) expect(lines.length).toBeGreaterThan(0);
+    for (const lines of instruction!.lines) expect(lines.length).toBeGreaterThan(0);
     expect(instruction!.lines.flat().sort()).toEqual(
       [...new Set(set.samples.map((s) => s.strings[1]!))].sort(),
     );

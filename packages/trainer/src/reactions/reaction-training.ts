@@ -420,7 +420,11 @@ export function trainReactionModel(
     // Each example's features and word directions, once.
     const docOf = (e: ReactionExample): Doc => ({
       hashes: requestHashes(e.lines, shape.slots),
-      grams: new Set(requestFeatures(e.lines, shape.slots).filter((f) => CHAR_GRAM.test(f)).map(featureHash)),
+      grams: new Set(
+        requestFeatures(e.lines, shape.slots)
+          .filter((f) => CHAR_GRAM.test(f))
+          .map(featureHash),
+      ),
       directions: words
         ? shape.playerLines.map((l) => wordDirection(lineWords(e.lines[l]?.text ?? ''), words))
         : [],
