@@ -58,6 +58,7 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
     };
     expect(agent.format).toBe('greenhouse-agent');
     expect(agent.manifest.files.map((f) => f.path).sort()).toEqual([
+      'reactions.bin',
       'template.json',
       'tokenizer.json',
       'weights.bin',
