@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { trainedAgent } from '../test/fixture.js';
+import { exampleProtocol, randomAgent, trainedAgent } from '../test/fixture.js';
 import { exampleRequests } from '../test/requests.js';
 import type { RunRequest } from './index.js';
 
@@ -84,15 +84,59 @@ describe('flora (CLI)', () => {
     });
   }, 30_000);
 
-  it('run (interactive) asks for the instruction and its lines and prints output and reaction', async () => {
+  it('run at a terminal asks for the instruction and its lines and prints output and reaction', async () => {
+    // A terminal: util-linux's script(1) runs the CLI on a pseudo-terminal fed from our pipe.
     const r = requests[0]!;
-    const { code, stdout } = await cli(
-      ['run', agentPath],
-      ['1', ...r.inputs.map((i) => i.text), ''].join('\n') + '\n',
-    );
+    const command = [process.execPath, ...NODE_ARGS, 'run', agentPath].map((a) => `'${a}'`).join(' ');
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, stdout: out }));
+      child.stdin.end(['1', ...r.inputs.map((i) => i.text), ''].join('\n') + '\n');
+    });
     expect(code).toBe(0);
     expect(stdout).toContain('instruction> ');
     expect(stdout).toMatch(/— reaction: \S+/);
+    expect(stdout).not.toContain('<UNK>');
+  }, 30_000);
+
+  it('run with piped input asks nothing and answers every request, naming reactions, never raw keys', async () => {
+    // One instruction of two input lines: the agent where "again? [Y/n]" used to eat every other request.
+    const protocol = exampleProtocol();
+    const single = { ...protocol, sets: [protocol.sets[0]!] };
+    const { agent } = randomAgent({ dModel: 32, nLayers: 1, nHeads: 2, dFF: 64 }, 1, 1, single);
+    const file = path.join(path.dirname(agentPath), 'single.json');
+    writeFileSync(file, agent);
+    const { loadAgent } = await import('./index.js');
+    const loaded = await loadAgent(agent);
+    const keys = loaded.instructions[0]!.reactionDetails.map((r) => r.line);
+    const requests = [
+      ['Gull Cape light, good evening.', 'Evening, keeper. Is the harbour open?'],
+      ['Good night from the Marta.', 'Any news of the weather?'],
+      ['Keeper here.', 'Is anyone out there tonight?'],
+    ];
+    // Blank lines between requests are skipped.
+    const { code, stdout } = await cli(['run', file], requests.map((r) => r.join('\n')).join('\n\n') + '\n');
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/again\?|> /);
+    const reactions = stdout.split('\n').filter((l) => l.startsWith('— reaction: '));
+    expect(reactions).toHaveLength(requests.length);
+    for (const [k, r] of requests.entries()) {
+      const expected = loaded.run({
+        instruction: loaded.instructions[0]!.name,
+        inputs: r.map((text) => ({ text })),
+      });
+      const name = expected.refused ? 'refused' : expected.reactionName;
+      expect(reactions[k]).toBe(
+        `— reaction: ${name}${expected.reactionValue === null ? '' : ` ${expected.reactionValue}`}`,
+      );
+      expect(stdout).toContain(`${expected.output}\n${reactions[k]}`);
+    }
+    // A refusal's raw key (`Chat_<UNK>_`) is never printed.
+    expect(keys.some((k) => k.includes('<UNK>'))).toBe(true);
+    expect(stdout).not.toContain('<UNK>');
   }, 30_000);
 
   it('info prints the parameters, instructions and reactions; a damaged file fails with its code', async () => {

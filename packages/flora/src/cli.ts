@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `flora` command (Node only; the engine itself has no `node:` imports):
-//   flora run agent.json            interactive: pick an instruction, type its lines, see output and reaction
+//   flora run agent.json            at a terminal: pick an instruction, type its lines, see output and reaction;
+//                                   piped: every request read from stdin answered, nothing asked
 //   flora run agent.json --jsonl    one JSON request per stdin line → one JSON answer per stdout line
 //   flora info agent.json [--json]  size, parameters, instructions, reactions, training metrics
 //   flora bench agent.json          tokens/s, time to first token, memory
@@ -10,13 +11,24 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { exportUnreal } from './export-unreal.js';
-import { FloraError, loadAgent, type Agent, type RunOptions, type RunRequest } from './index.js';
+import {
+  FloraError,
+  loadAgent,
+  type Agent,
+  type RunOptions,
+  type RunRequest,
+  type RunResult,
+} from './index.js';
 
 const USAGE = `Usage:
   flora run <agent.json> [--jsonl] [--temperature T] [--top-k K] [--seed S] [--max-tokens N]
   flora info <agent.json> [--json]
   flora bench <agent.json> [--runs N]
   flora export-unreal <agent.json> <OUTDIR>   writes OUTDIR/<Name>/ for Flora native and the Unreal plugin
+
+run without --jsonl asks for each line at a terminal; piped, it asks nothing and answers every request it
+reads (the instruction's number when the agent has several, then each input line and its numbers), printing
+the output line and "— reaction: <name>" (or "refused").
 
 run --jsonl reads one request per line, {"instruction": "...", "inputs": [{"text": "...", "numbers": [1]}]},
 and writes one line per request: {"output","reaction","reactionName","reactionIndex","refused","reactionValue",
@@ -160,30 +172,56 @@ async function runJsonl(agent: Agent, options: RunOptions): Promise<void> {
   }
 }
 
-async function runInteractive(agent: Agent, options: RunOptions): Promise<void> {
+/** How a reaction reads in plain output: its name (and value), or "refused"; never the raw key. */
+function reactionText(r: RunResult): string {
+  if (r.refused) return 'refused';
+  return r.reactionValue === null ? r.reactionName : `${r.reactionName} ${r.reactionValue}`;
+}
+
+/**
+ * `flora run` without --jsonl. At a terminal it asks for the instruction (when the agent has several), each
+ * input line and its numbers, and whether to go on. When standard input is not a terminal (a pipe, a file) it
+ * asks nothing: it reads the same lines in the same order (blank lines between requests are skipped) and
+ * answers every request, each as its output line and its reaction, until the input ends.
+ */
+async function runLines(agent: Agent, options: RunOptions): Promise<void> {
+  const interactive = Boolean(process.stdin.isTTY);
   // Lines through the async iterator: it buffers them, so piped input that arrives all at once is not lost
   // (rl.question drops lines read before it is called). null once stdin ends (Ctrl-D).
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: interactive });
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (q: string): Promise<string | null> => {
-    process.stdout.write(q);
+    if (interactive) process.stdout.write(q);
     const next = await lines.next();
     return next.done ? null : next.value;
   };
+  /** A request's first line: at a terminal, as typed; from a pipe, the next line that is not blank. */
+  const first = async (q: string): Promise<string | null> => {
+    for (;;) {
+      const line = await ask(q);
+      if (line === null || interactive || line.trim()) return line;
+    }
+  };
   const { instructions } = agent;
-  console.log(`${agent.info.name}: ${instructions.length} instruction(s). Empty answer or Ctrl-D to quit.`);
+  const single = instructions.length === 1;
+  if (interactive)
+    console.log(`${agent.info.name}: ${instructions.length} instruction(s). Empty answer or Ctrl-D to quit.`);
   for (;;) {
-    instructions.forEach((ins, k) => console.log(`  ${k + 1}. ${ins.name}`));
-    const pick = instructions.length === 1 ? '1' : await ask('instruction> ');
-    if (!pick) break;
+    if (interactive) instructions.forEach((ins, k) => console.log(`  ${k + 1}. ${ins.name}`));
+    let pick: string | null = '1';
+    if (!single) {
+      pick = await first('instruction> ');
+      if (!pick) break;
+    }
     const instruction = instructions[Number(pick) - 1] ?? instructions.find((i) => i.name === pick);
     if (!instruction) {
-      console.log('no such instruction');
+      console.log(`no such instruction: ${pick}`);
       continue;
     }
     const inputs: RunRequest['inputs'] = [];
     for (const [k, line] of instruction.inputs.entries()) {
-      const text = await ask(`${line.key} (line ${k + 1})> `);
+      const prompt = `${line.key} (line ${k + 1})> `;
+      const text = single && k === 0 ? await first(prompt) : await ask(prompt);
       if (text === null) return void rl.close();
       let numbers: number[] = [];
       if (line.numbers > 0) {
@@ -200,22 +238,31 @@ async function runInteractive(agent: Agent, options: RunOptions): Promise<void> 
       inputs.push({ text, numbers });
     }
     try {
-      const stream = agent.stream({ instruction: instruction.name, inputs }, options);
-      let next = stream.next();
-      while (!next.done) {
-        process.stdout.write(next.value);
-        next = stream.next();
+      const request = { instruction: instruction.name, inputs };
+      if (interactive) {
+        // The output line as it is written; what follows its line break is the reaction's raw key, named below.
+        const stream = agent.stream(request, options);
+        let written = '';
+        let next = stream.next();
+        while (!next.done) {
+          if (!written.includes('\n')) process.stdout.write(next.value.split('\n')[0]!);
+          written += next.value;
+          next = stream.next();
+        }
+        const r = next.value;
+        console.log(`\n— output: ${JSON.stringify(r.output)}\n— reaction: ${reactionText(r)}`);
+        console.log(
+          `— ${r.tokens} tokens, ${r.tokensPerSecond.toFixed(0)} tokens/s, stopped: ${r.stopReason}`,
+        );
+      } else {
+        const r = agent.run(request, options);
+        console.log(`${r.output}\n— reaction: ${reactionText(r)}`);
       }
-      const r = next.value;
-      const value = r.reactionValue === null ? '' : ` ${r.reactionValue}`;
-      const reaction = r.refused ? `refused (${r.reactionName})` : `${r.reactionName}${value}`;
-      console.log(`\n— output: ${JSON.stringify(r.output)}\n— reaction: ${reaction} [${r.reaction}]`);
-      console.log(`— ${r.tokens} tokens, ${r.tokensPerSecond.toFixed(0)} tokens/s, stopped: ${r.stopReason}`);
     } catch (e) {
       if (!(e instanceof FloraError)) throw e;
       console.log(`error (${e.code}): ${e.message}`);
     }
-    if (instructions.length === 1 && (await ask('again? [Y/n] '))?.toLowerCase().startsWith('n')) break;
+    if (interactive && single && (await ask('again? [Y/n] '))?.toLowerCase().startsWith('n')) break;
   }
   rl.close();
 }
@@ -269,7 +316,7 @@ async function main(argv: string[]): Promise<number> {
   else if (args.command === 'bench')
     console.log(await bench(args.file, agent, Number(args.flags.get('runs') ?? 5) || 5));
   else if (args.flags.has('jsonl')) await runJsonl(agent, runOptions(args.flags));
-  else await runInteractive(agent, runOptions(args.flags));
+  else await runLines(agent, runOptions(args.flags));
   return 0;
 }
 
