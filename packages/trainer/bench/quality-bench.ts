@@ -36,6 +36,7 @@ import { inputTexts } from '../src/pipeline/quality.js';
 import { tokenizerStage } from '../src/pipeline/tokenizer-stage.js';
 import { trainingStage } from '../src/pipeline/training-stage.js';
 import type { StageMetrics, TrainingExample } from '../src/pipeline/types.js';
+import { reactionExamples } from '../src/reactions/reaction-examples.js';
 import { protocolExamples } from '../src/train/protocol-data.js';
 import {
   BENCH_FIXTURES,
@@ -254,10 +255,14 @@ async function run(f: BenchFixture): Promise<Row | null> {
   let t0 = performance.now();
   let right = 0;
   let guardrailsExact = 0;
-  for (const e of examples) {
-    const r = agent.run({ instruction: e.set, inputs: inputTexts(e.input).map((text) => ({ text })) });
+  // Their lines with their numbers (a numeric instruction's; reactionExamples reads them from the protocol).
+  for (const e of reactionExamples(protocol)) {
+    const r = agent.run({
+      instruction: e.set,
+      inputs: e.lines.map((l) => ({ text: l.text, numbers: [...(l.numbers ?? [])] })),
+    });
     if (r.reaction === e.reaction) right++;
-    if (e.kind === 'guardrail' && `${r.output}\n${r.reaction}\n<EOS>` === e.output) guardrailsExact++;
+    if (e.kind === 'guardrail' && r.output === e.response && r.reaction === e.reaction) guardrailsExact++;
   }
   console.log(
     `  own         ${fmt((performance.now() - t0) / 1000).padStart(6)} s  reactions ${frac(right, examples.length)}, ` +
