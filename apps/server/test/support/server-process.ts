@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,24 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+const isRoot = () => process.getuid?.() === 0;
+const DROPPED = '-dac_override,-dac_read_search';
+const WITHOUT_FILE_OVERRIDE = ['setpriv', `--bounding-set=${DROPPED}`, `--inh-caps=${DROPPED}`, '--'];
+
+/**
+ * Why file permissions cannot be made to hold for a server process here, or null when they can (not root,
+ * or root with a working setpriv).
+ */
+export function filePermissionsUnenforceable(): string | null {
+  if (!isRoot()) return null;
+  const probe = spawnSync(WITHOUT_FILE_OVERRIDE[0]!, [...WITHOUT_FILE_OVERRIDE.slice(1), 'true']);
+  if (probe.status === 0) return null;
+  return (
+    `the tests run as root and util-linux's setpriv could not drop CAP_DAC_OVERRIDE ` +
+    `(${probe.error?.message ?? probe.stderr.toString().trim()}), so root would write any folder`
+  );
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   output: () => string;
@@ -22,17 +40,23 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the real server (or standalone worker) entry point, from source, as a separate OS process. */
+/**
+ * Runs the real server (or standalone worker) entry point, from source, as a separate OS process.
+ * `filePermissions: true` makes file permissions hold for it even when the tests run as root: it runs as root
+ * without the capabilities that override them (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), through util-linux's
+ * setpriv. It stays the same user, so it reads its code wherever the clone is (another user, such as
+ * `nobody`, could not enter a clone in root's 0700 home or in a `mktemp -d` folder).
+ */
 export function startServerProcess(
   env: NodeJS.ProcessEnv,
   entry: keyof typeof entries = 'server',
-  /** Another user to run as (a test running as root needs one for which file permissions hold). */
-  as?: { uid: number; gid: number },
+  { filePermissions = false }: { filePermissions?: boolean } = {},
 ): ServerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entries[entry]], {
+  const node = [process.execPath, '--conditions=source', '--import', 'tsx', entries[entry]];
+  const [command, ...args] = filePermissions && isRoot() ? [...WITHOUT_FILE_OVERRIDE, ...node] : node;
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...as,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
