@@ -1,6 +1,6 @@
 // Issue 17 (item 6 and the chat parts of item 8) in the browser, in English and Polish: a demo opens a chat
 // with a complete draft at once, free, ready to Generate — also with no prompts left, where the page says
-// so truthfully; /chat/new names the designer that runs; at a phone's width no text speaks of the draft
+// so truthfully; the guided interview uses no prompt (issue 32); /chat/new names the designer that runs; at a phone's width no text speaks of the draft
 // "beside the chat" and no keyboard hint is shown.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
 import { signedInContextUser } from './support/accounts.js';
 import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
-import { answerFinished, lastAnswer, promptsUsed, setLanguage, useAllPrompts } from './support/chats.js';
+import { answerFinished, lastAnswer, promptsUsed, say, setLanguage } from './support/chats.js';
 
 const texts = { en, pl } as const;
 type Language = keyof typeof texts;
@@ -88,25 +88,54 @@ describe.skipIf(!hasBrowser)('demos and the designer’s texts in the browser', 
   );
 
   it.each(['en', 'pl'] as const)(
-    'with no prompts left the demos still work, as the page says (%s)',
+    'the guided interview uses no prompt, also for a line it does not understand, as the page says (%s)',
     async (language) => {
       const page = await newPage();
-      await signedInContextUser(page.context());
-      if (language === 'pl') await setLanguage(page.context(), 'pl');
-      await useAllPrompts(page.context());
+      await openNewChat(page, language);
       const t = texts[language];
-      await page.goto('/chat/new');
+      await page.getByText(t.composer.free).waitFor();
+      expect(
+        await page.getByText(/Each message uses one prompt|Każda wiadomość zużywa jeden prompt/).count(),
+      ).toBe(0);
+      await page
+        .getByLabel(t.newChat.messageLabel)
+        .fill(language === 'pl' ? 'Bard w karczmie.' : 'A bard in a tavern.');
+      await page.getByRole('button', { name: t.composer.send }).click();
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      await answerFinished(page, 1);
+      await say(page, 'To add an example, write…', t);
+      await page.getByText(t.composer.free).waitFor();
+      expect(await promptsUsed(page.context())).toBe(0);
+      await screenshot(page, `chat-guided-free-${language}`);
+    },
+  );
+
+  it.each(['en', 'pl'] as const)(
+    'with no prompts left and a model answering, the page offers the free demos (%s)',
+    async (language) => {
+      const page = await newPage();
+      // What the server answers with LLM_BASE_URL set, to an account whose allowance is used up (the server's
+      // side, that a model's answer uses a prompt, has its integration test).
+      await page.route('**/api/bloom/chats/demo/prompts', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({ response, json: { ...body, mode: 'model' } });
+      });
+      await page.route('**/api/account/data', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { prompts: { limit: number } };
+        await route.fulfill({
+          response,
+          json: { ...body, prompts: { ...body.prompts, used: body.prompts.limit } },
+        });
+      });
+      await openNewChat(page, language);
+      const t = texts[language];
       await page.getByText(t.newChat.noPrompts).waitFor();
       expect(await page.getByRole('button', { name: t.composer.send }).isEnabled()).toBe(false);
-      await page.locator('.demo-prompt').first().waitFor();
       await screenshot(page, `chat-demos-no-prompts-${language}`);
-
       await startShopkeeper(page, language);
       await page.getByText(t.draft.nothingMissing).waitFor();
-      // The chat cannot take a message, and says what still can be done for free.
-      await page.getByText(t.composer.noPrompts).waitFor();
-      expect(await page.getByRole('button', { name: t.composer.send }).isEnabled()).toBe(false);
-      await screenshot(page, `chat-demos-no-prompts-chat-${language}`);
       await page.getByRole('button', { name: t.generate.button }).click();
       await page.getByRole('link', { name: t.generate.openAgent }).first().waitFor();
     },

@@ -66,15 +66,3 @@ export async function promptsUsed(context: BrowserContext): Promise<number> {
   const res = await apiCall(context, 'GET', '/api/account/data');
   return (res.body as { prompts: { used: number } }).prompts.used;
 }
-
-/** Uses up the account's whole allowance, one new chat of its own per prompt. */
-export async function useAllPrompts(context: BrowserContext): Promise<void> {
-  const me = (await apiCall(context, 'GET', '/api/account/data')).body as {
-    prompts: { limit: number; used: number };
-  };
-  for (let i = me.prompts.used; i < me.prompts.limit; i++) {
-    const res = await apiCall(context, 'POST', '/api/bloom/chats', { message: `A test agent ${i}.` });
-    expect(res.status).toBe(201);
-  }
-  expect(await promptsUsed(context)).toBe(me.prompts.limit);
-}

@@ -378,3 +378,61 @@ describe('phrasings offered by the model', () => {
     expect(system).toContain("written in the language of the reaction's examples (normally Polish)");
   });
 });
+
+describe('the prompt allowance (each answer of a model uses one)', () => {
+  it('counts fifty messages sent at once to fifty chats exactly against an allowance of ten', async () => {
+    const { client, userId } = await signedInClient(t, { promptsLimit: 10 });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await client.post('/api/bloom/chats', { demoPromptId: 'shopkeeper' });
+      ids.push(res.body.id);
+    }
+    await Promise.all(ids.map((id) => answered(client, id)));
+    expect(await promptsUsed(userId)).toBe(0);
+    peer.script(...Array.from({ length: 10 }, () => ({ text: ['Noted.'] })));
+    const results = await Promise.all(
+      ids.map((id) => client.post(`/api/bloom/chats/${id}/messages`, { message: 'Bram' })),
+    );
+    const statuses = results.map((r) => (r.status === 202 ? 'sent' : r.body.code));
+    expect(statuses.filter((s) => s === 'sent')).toHaveLength(10);
+    expect(statuses.filter((s) => s === 'account.prompts_insufficient')).toHaveLength(40);
+    await Promise.all(ids.map((id) => answered(client, id)));
+    expect(await promptsUsed(userId)).toBe(10);
+    // The user message is stored only for the ten that were accepted.
+    const userMessages = await t.database.db
+      .select()
+      .from(schema.chatMessages)
+      .where(eq(schema.chatMessages.role, 'user'));
+    expect(userMessages.filter((m) => m.content === 'Bram' && ids.includes(m.chatId))).toHaveLength(10);
+
+    const me = (await client.get('/api/account/data')).body;
+    expect(me.prompts).toMatchObject({ limit: 10, used: 10 });
+    const refused = await client.post('/api/bloom/chats', { message: 'one more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('account.prompts_insufficient');
+    expect(refused.body.params.nextRenewalAt).toBe(me.prompts.nextRenewalAt);
+  }, 60_000);
+
+  it('never limits an admin', async () => {
+    const { client, userId } = await signedInClient(t, { role: 'admin', promptsLimit: 1 });
+    peer.script({ text: ['Hello.'] }, { text: ['Lute it is.'] }, { text: ['Loud, yes.'] });
+    const id = await start(client, 'A bard.');
+    await answered(client, id);
+    await say(client, id, 'Lute');
+    await say(client, id, 'The tavern is loud.');
+    expect(await promptsUsed(userId)).toBe(0);
+  });
+
+  it('renews a used-up allowance once its period has passed', async () => {
+    const { client, userId } = await signedInClient(t, {
+      promptsLimit: 1,
+      promptsUsed: 1,
+      promptsPeriodStart: new Date(Date.now() - 31 * 86_400_000),
+    });
+    peer.script({ text: ['Hello.'] });
+    await answered(client, await start(client, 'A bard.'));
+    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user!.promptsUsed).toBe(1);
+    expect(user!.promptsPeriodStart.getTime()).toBeGreaterThan(Date.now() - 2 * 86_400_000);
+  });
+});

@@ -28,7 +28,7 @@ import {
 } from './chat-store.js';
 import { addTurn, assertChangeable, releaseStoppedAnswers, takeNextTurn } from './chat-turns.js';
 import { demoPrompt } from './demo-prompts.js';
-import { designerOf, newChatDesigner, type Designer, type Designers } from './designer.js';
+import { designerOf, newChatDesigner, usesPrompt, type Designer, type Designers } from './designer.js';
 import type { LiveAnswers } from './live-answers.js';
 import { presentChatDetail, presentChatSummary } from './present-chat.js';
 
@@ -95,7 +95,9 @@ export class ChatService {
     const message = request.message!;
     const designer = this.designer;
     const job = await this.db.transaction(async (tx) => {
-      const promptPeriodStart = await usePrompt(tx, user.id, this.config.prompts);
+      const promptPeriodStart = usesPrompt(designer)
+        ? await usePrompt(tx, user.id, this.config.prompts)
+        : null;
       const chat = await insertChat(tx, {
         userId: user.id,
         title: titleOf(message),
@@ -141,17 +143,18 @@ export class ChatService {
     return this.get(user, chatId);
   }
 
-  /** The user's next message: one prompt, checked and used atomically; its answer starts. */
+  /** The user's next message: one prompt (for a model's answer), checked and used atomically; its answer starts. */
   async send(user: UserRow, id: string, message: string): Promise<ChatDetail> {
     const job = await this.db.transaction(async (tx) => {
       // Locked: two messages sent at once to one chat are taken one after the other (the second is `answering`).
       const chat = await ownChat(tx, user, id, true);
+      const designer = designerOf(this.designers, chat.mode);
       return takeNextTurn(tx, {
         user,
         chat,
         message,
-        prompts: this.config.prompts,
-        maxAnswerMs: designerOf(this.designers, chat.mode).maxAnswerMs,
+        prompts: usesPrompt(designer) ? this.config.prompts : null,
+        maxAnswerMs: designer.maxAnswerMs,
       });
     });
     this.answers.start(job);

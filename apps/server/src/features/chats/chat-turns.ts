@@ -78,16 +78,19 @@ export async function addTurn(tx: Db, turn: Turn): Promise<AnswerJob> {
   };
 }
 
-/** The user's next message to a chat the caller's transaction has locked: one prompt, used atomically. */
+/**
+ * The user's next message to a chat the caller's transaction has locked: one prompt, used atomically (none
+ * when `prompts` is null: a designer that calls no model).
+ */
 export async function takeNextTurn(
   tx: Db,
-  turn: Pick<Turn, 'user' | 'chat' | 'message' | 'maxAnswerMs'> & { prompts: Config['prompts'] },
+  turn: Pick<Turn, 'user' | 'chat' | 'message' | 'maxAnswerMs'> & { prompts: Config['prompts'] | null },
 ): Promise<AnswerJob> {
   const { user, chat } = turn;
   assertChangeable(chat);
   // An answer whose writer stopped (its lease ran out) is closed first, its prompt given back.
   await interruptAnswers(tx, chat.id, chat.userId);
-  const promptPeriodStart = await usePrompt(tx, user.id, turn.prompts);
+  const promptPeriodStart = turn.prompts ? await usePrompt(tx, user.id, turn.prompts) : null;
   const [last] = await tx
     .select({ position: schema.chatMessages.position })
     .from(schema.chatMessages)

@@ -49,6 +49,12 @@ export interface Designers {
   model: Designer | null;
 }
 
+/**
+ * Whether a turn this designer answers uses a prompt of the user's allowance. The allowance bounds what a chat
+ * model costs: the guided interview calls no model, so its turns are free.
+ */
+export const usesPrompt = (designer: Designer): boolean => designer.mode === 'model';
+
 /** The designer of new chats. */
 export const newChatDesigner = (designers: Designers): Designer => designers.model ?? designers.guided;
 

@@ -191,6 +191,10 @@ describe('prompts tab', () => {
     expect(valueOf(renewalLabel)).toBe('30');
     expect(valueOf('Next renewal')).toBe('01.10.2025 08:30');
     expect(screen.queryByText('UNLIMITED')).toBeNull();
+    // What uses a prompt: a model's answer; not the guided interview, nor the demos.
+    expect(
+      screen.getByText(/Each message an AI model answers in a chat uses one prompt/).textContent,
+    ).toContain('The guided interview (when no AI model is set up) and the demos use none.');
   });
 
   it('fills the bar with what is left, as its caption says (42/50 left: 84 %)', async () => {

@@ -63,14 +63,17 @@ const demoPrompts = {
   ],
 };
 
-/** The API with a chat store: GET answers `chat`, the calls the page makes are answered as the server would. */
+/**
+ * The API with a chat store: GET answers `chat`, the calls the page makes are answered as the server would;
+ * the designer new chats get is the chat's.
+ */
 function serve(chat: ChatDetail, user = testUser()) {
   let current = chat;
   setApi(
     signedInAs(user, (url, init) => {
       const method = init.method ?? 'GET';
       const path = url.pathname.replace('/api', '');
-      if (path === '/bloom/chats/demo/prompts') return jsonResponse(demoPrompts);
+      if (path === '/bloom/chats/demo/prompts') return jsonResponse({ ...demoPrompts, mode: chat.mode });
       if (path === '/bloom/chats' && method === 'POST') return jsonResponse(current, 201);
       if (path === `/bloom/chats/${chat.id}` && method === 'GET') return jsonResponse(current);
       if (path === `/bloom/chats/${chat.id}/draft` && method === 'PUT') {
@@ -97,7 +100,9 @@ describe('/chat/new', () => {
     ).toBeTruthy();
     expect(screen.queryByText(/An AI model answers you/)).toBeNull();
     expect(screen.getByText('Enter sends, Shift+Enter starts a new line.')).toBeTruthy();
-    expect(screen.getByText('Each message uses one prompt · 7/10 left')).toBeTruthy();
+    // The guided interview calls no model: its messages use no prompt.
+    expect(screen.getByText('The guided interview uses no prompts')).toBeTruthy();
+    expect(screen.queryByText(/Each message uses one prompt/)).toBeNull();
 
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /A barista/ }));
@@ -205,15 +210,41 @@ describe('/chat/new', () => {
     ).toBeTruthy();
   });
 
-  it('offers only the demos once the allowance is used up', async () => {
-    serve(testChat(), userWithPrompts({ limit: 5, used: 5, nextRenewalAt: null }));
+  it('offers only the demos once the allowance is used up, when a model answers', async () => {
+    serve(testChat({ mode: 'model' }), userWithPrompts({ limit: 5, used: 5, nextRenewalAt: null }));
     renderApp('/chat/new');
     expect(
       await screen.findByText(/You have no prompts left, so you cannot write your own message/),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Each message uses one prompt · 0/5 left')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /A city guard/ })).toBeTruthy();
   });
+
+  it('lets a user with no prompts left talk to the guided interview, which uses none', async () => {
+    serve(testChat(), userWithPrompts({ limit: 5, used: 5, nextRenewalAt: null }));
+    renderApp('/chat/new');
+    expect(await screen.findByText('The guided interview uses no prompts')).toBeTruthy();
+    expect(screen.queryByText(/You have no prompts left/)).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('What should your agent be, and who talks to it?'), 'A bard');
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it.each(['model', 'guided'] as const)(
+    'in a chat, blocks messages without prompts only when a model answers (%s)',
+    async (mode) => {
+      serve(testChat({ id: 'c7', mode }), userWithPrompts({ limit: 5, used: 5, nextRenewalAt: null }));
+      renderApp('/chat/c7');
+      expect(await screen.findByRole('heading', { name: 'Coffee helper', level: 1 })).toBeTruthy();
+      if (mode === 'model') {
+        expect(screen.getByText(/You have no prompts left, so you cannot send a message now/)).toBeTruthy();
+      } else {
+        expect(screen.getByText('The guided interview uses no prompts')).toBeTruthy();
+        expect(screen.queryByText(/You have no prompts left/)).toBeNull();
+      }
+    },
+  );
 });
 
 describe('/chat/{id}', () => {

@@ -1,4 +1,4 @@
-import { formatDateTime, type User } from '@greenhouse/contracts';
+import { formatDateTime, type ChatMode, type User } from '@greenhouse/contracts';
 import type { TFunction } from 'i18next';
 
 export interface PromptsLeftText {
@@ -24,3 +24,9 @@ export function promptsLeftText(user: Pick<User, 'role' | 'prompts'>, t: TFuncti
 export function hasNoPromptsLeft(user: Pick<User, 'role' | 'prompts'>): boolean {
   return user.role.name !== 'admin' && user.prompts.used >= user.prompts.limit;
 }
+
+/**
+ * Whether a chat's messages use prompts: only a model's answers do (the allowance bounds what a model
+ * costs; the guided interview calls none). Unknown (still loading): not shown as using any.
+ */
+export const usesPrompts = (mode: ChatMode | undefined): boolean => mode === 'model';

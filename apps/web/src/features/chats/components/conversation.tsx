@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useSendMessage } from '../api/chat';
-import { hasNoPromptsLeft, promptsLeftText } from '../prompts-left';
+import { hasNoPromptsLeft, promptsLeftText, usesPrompts } from '../prompts-left';
 import { useAnswerAnnouncement } from '../use-answer-announcement';
 import { ChatMessage } from './chat-message';
 import { MessageComposer } from './message-composer';
@@ -35,7 +35,7 @@ export function Conversation({ chat, editingDraft }: ConversationProps) {
   const height = useRef(0);
   const announcement = useAnswerAnnouncement(chat.messages);
   const prompts = promptsLeftText(user, t);
-  const noPrompts = hasNoPromptsLeft(user);
+  const noPrompts = usesPrompts(chat.mode) && hasNoPromptsLeft(user);
 
   const lastContent = chat.messages.at(-1)?.content;
   // Stays at the newest message while the reader is there (a growing answer scrolls with it), not after
@@ -121,7 +121,11 @@ export function Conversation({ chat, editingDraft }: ConversationProps) {
             }}
             error={send.isError ? send.error : null}
             blockedReason={blockedReason}
-            aside={t('composer.promptsLeft', { replace: { left: prompts.left } })}
+            aside={
+              usesPrompts(chat.mode)
+                ? t('composer.promptsLeft', { replace: { left: prompts.left } })
+                : t('composer.free')
+            }
           />
         )}
       </div>

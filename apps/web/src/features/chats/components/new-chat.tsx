@@ -6,14 +6,14 @@ import { Banner } from '../../../components/notice/notice';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useCreateChat, useDemoPrompts } from '../api/chat';
-import { hasNoPromptsLeft, promptsLeftText } from '../prompts-left';
+import { hasNoPromptsLeft, promptsLeftText, usesPrompts } from '../prompts-left';
 import { DemoPromptList } from './demo-prompt-list';
 import { MessageComposer } from './message-composer';
 import './new-chat.css';
 
 /**
  * /chat/new: what the designer does (and which one runs here, as the server says), the free demo prompts
- * and the box for one's own first message (one prompt). One's own message starts a chat whose answer is
+ * and the box for one's own first message (one prompt when a model answers). One's own message starts a chat whose answer is
  * being written when its page opens; a demo's chat opens with its complete draft.
  */
 export function NewChat() {
@@ -24,7 +24,7 @@ export function NewChat() {
   const user = useCurrentUser();
   const create = useCreateChat();
   const prompts = promptsLeftText(user, t);
-  const noPrompts = hasNoPromptsLeft(user);
+  const noPrompts = usesPrompts(mode) && hasNoPromptsLeft(user);
 
   const start = async (body: CreateChatRequest) => {
     const chat = await create.mutateAsync(body);
@@ -65,7 +65,11 @@ export function NewChat() {
             blockedReason={
               noPrompts ? t('newChat.noPromptsShort') : demoId ? t('newChat.startingDemo') : null
             }
-            aside={t('composer.promptsLeft', { replace: { left: prompts.left } })}
+            aside={
+              usesPrompts(mode)
+                ? t('composer.promptsLeft', { replace: { left: prompts.left } })
+                : t('composer.free')
+            }
             autoFocus={!noPrompts}
           />
         </div>
