@@ -83,3 +83,6 @@ export function formatLoss(value: number, language: string): string {
     value,
   );
 }
+
+/** Ends a sentence with a full stop, unless its last word's abbreviation already did ("41 sek." stays). */
+export const endSentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);

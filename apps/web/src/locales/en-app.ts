@@ -40,7 +40,7 @@ export const enApp = {
     },
     prompts: {
       heading: 'Prompt allowance',
-      text: 'Each message you send in a chat uses one prompt. The allowance starts again at every renewal.',
+      text: 'Each message an AI model answers in a chat uses one prompt, and a message whose answer failed gives it back. The guided interview (when no AI model is set up) and the demos use none. The allowance starts again at every renewal.',
       adminText: 'As an administrator, you can send as many prompts as you like.',
       limit: 'Prompts limit per month (0 means the default limit)',
       used: 'Prompts used',
@@ -345,6 +345,7 @@ export const enApp = {
     noPrompts:
       'You have no prompts left, so you cannot send a message now. Editing the draft and generating the agent stay free.',
     promptsLeft: 'Each message uses one prompt · {{left}}',
+    free: 'The guided interview uses no prompts',
   },
 
   chat: {
@@ -496,6 +497,13 @@ export const enApp = {
 
   newAgent: {
     heading: 'New agent',
+    nextSteps: {
+      heading: 'After the upload',
+      check: 'The file is checked; a problem is shown with the field it is in.',
+      price: 'The agent’s cost is shown, and training starts once it is paid (at once when it is free).',
+      train: 'The server trains the agent stage by stage; its page shows the progress.',
+      download: 'Download the agent as one file and run it with Flora.',
+    },
     formHeading: 'Upload JSON File',
     nameLabel: 'Name (optional)',
     namePlaceholder: 'Enter name for your agent...',
@@ -631,7 +639,6 @@ export const enApp = {
   agent: {
     eyebrow: 'Agent',
     costLabel: 'Total Cost: {{amount}}',
-    costNotAvailable: 'N/A',
     paymentStatus: 'Payment status',
     status: 'Status',
     created: 'Created',
@@ -833,7 +840,8 @@ export const enApp = {
       many: '{{count}} agents ahead of yours',
       other: '{{count}} agents ahead of yours',
     },
-    eta: 'Its turn in about {{duration}}.',
+    // No full stop: the code ends the sentence (a duration may end in an abbreviation's).
+    eta: 'Its turn in about {{duration}}',
   },
 
   stageMetrics: {

@@ -205,7 +205,7 @@ export const pl: Translations = {
     },
     prompts: {
       heading: 'Limit promptów',
-      text: 'Każda wiadomość wysłana w czacie zużywa jeden prompt. Limit odnawia się przy każdym odnowieniu.',
+      text: 'Każda wiadomość, na którą w czacie odpowiada model AI, zużywa jeden prompt, a wiadomość, na którą odpowiedź się nie udała, go zwraca. Wywiad z przewodnikiem (gdy nie skonfigurowano modelu AI) i dema nie zużywają żadnego. Limit odnawia się przy każdym odnowieniu.',
       adminText: 'Jako administrator możesz wysyłać dowolną liczbę promptów.',
       limit: 'Limit promptów na miesiąc (0 oznacza limit domyślny)',
       used: 'Wykorzystane prompty',
@@ -510,6 +510,7 @@ export const pl: Translations = {
     noPrompts:
       'Nie masz już promptów, więc nie możesz teraz wysłać wiadomości. Edycja szkicu i wygenerowanie agenta pozostają bezpłatne.',
     promptsLeft: 'Każda wiadomość zużywa jeden prompt · {{left}}',
+    free: 'Wywiad z przewodnikiem nie zużywa promptów',
   },
 
   chat: {
@@ -664,6 +665,14 @@ export const pl: Translations = {
 
   newAgent: {
     heading: 'Nowy agent',
+    nextSteps: {
+      heading: 'Po przesłaniu',
+      check: 'Plik zostanie sprawdzony; problem zostanie pokazany razem z polem, w którym wystąpił.',
+      price:
+        'Zobaczysz koszt agenta, a trenowanie rozpocznie się po opłaceniu (od razu, gdy jest bezpłatny).',
+      train: 'Serwer trenuje agenta etap po etapie; postęp widać na jego stronie.',
+      download: 'Pobierz agenta jako jeden plik i uruchom go we Florze.',
+    },
     formHeading: 'Prześlij plik JSON',
     nameLabel: 'Nazwa (opcjonalnie)',
     namePlaceholder: 'Wpisz nazwę agenta...',
@@ -800,7 +809,6 @@ export const pl: Translations = {
   agent: {
     eyebrow: 'Agent',
     costLabel: 'Łączny koszt: {{amount}}',
-    costNotAvailable: 'nie dotyczy',
     paymentStatus: 'Status płatności',
     status: 'Status',
     created: 'Utworzono',
@@ -1003,7 +1011,8 @@ export const pl: Translations = {
       many: '{{count}} agentów przed twoim',
       other: '{{count}} agenta przed twoim',
     },
-    eta: 'Jego kolej za ok. {{duration}}.',
+    // No full stop: the code ends the sentence (a duration may end in an abbreviation's: "41 sek.").
+    eta: 'Jego kolej za ok. {{duration}}',
   },
 
   stageMetrics: {

@@ -39,6 +39,12 @@ const EXCHANGE_RE = /^(.+?)\s*(?:=>|->|→)\s*(.+)$/;
 const TAGGED_EXCHANGE_RE = /^([A-Za-z][A-Za-z0-9 ]*):\s*(.+?)\s*(?:=>|->|→)\s*(.+)$/;
 const SKIP_WORDS = ['skip', 'pomiń', 'pomin', 'none', 'nic', 'no', 'nie'];
 
+/** "fakt", "fakty", "faktów": the Polish noun's form for a count (Intl.PluralRules: one, few, many). */
+function factsPl(n: number): string {
+  const form = new Intl.PluralRules('pl').select(n);
+  return form === 'one' ? 'fakt' : form === 'few' ? 'fakty' : 'faktów';
+}
+
 const texts = {
   en: {
     intro: (d: string) =>
@@ -60,6 +66,8 @@ const texts = {
       `\`Hello there! => Welcome, traveler.\``,
     noExchange: () =>
       'I need the form `what someone says => what the agent answers` (one exchange per line).',
+    renamed: (list: string) =>
+      `Reaction names become tokens, written with the letters A–Z and digits only, so I wrote ${list}.`,
     refuse: (name: string) =>
       `All reactions have their examples. **What must ${name} refuse?** Give at least three off-topic things ` +
       `people might say, separated by \`;\` (no digits) — or write *skip*.`,
@@ -87,7 +95,7 @@ const texts = {
       `Niech będzie **${name}**. Teraz opisz świat, w którym żyje ${name}: kilka faktów, każdy w osobnym ` +
       `zdaniu (staną się wiedzą modelu o świecie).`,
     reactions: (n: number) =>
-      `Zapisałem faktów: ${n}. **Jakie reakcje może mieć agent?** Wymień je po przecinku, np. *Przyjazny, ` +
+      `Zapisałem ${n} ${factsPl(n)}. **Jakie reakcje może mieć agent?** Wymień je po przecinku, np. *Przyjazny, ` +
       `Zly, Handel*. Każda stanie się tokenem, na który może zareagować Twoja gra lub aplikacja.`,
     noReactions: () =>
       'Nie znalazłem nazwy reakcji. Podaj nazwy z liter i cyfr, oddzielone przecinkami, np. *Przyjazny, Zly, Handel*.',
@@ -96,6 +104,8 @@ const texts = {
       `potem \`=>\`, potem odpowiedź ${name} — jedna na linię, co najmniej ${EXAMPLES_PER_REACTION}. Na przykład:\n\n` +
       `\`Dzień dobry! => Witaj, wędrowcze.\``,
     noExchange: () => 'Potrzebuję formy `co ktoś mówi => odpowiedź agenta` (jedna wymiana na linię).',
+    renamed: (list: string) =>
+      `Nazwy reakcji stają się tokenami zapisanymi tylko literami A–Z i cyframi, więc zapisałem ${list}.`,
     refuse: (name: string) =>
       `Wszystkie reakcje mają przykłady. **Czego ${name} ma odmawiać?** Podaj co najmniej trzy wypowiedzi ` +
       `nie na temat, oddzielone \`;\` (bez cyfr) — albo napisz *pomiń*.`,
@@ -209,17 +219,23 @@ export class GuidedDesigner implements Designer {
         draft.context = [...draft.context, ...sentences(message)].slice(0, DRAFT_LIMITS.contextLines);
         return reply(t.reactions(draft.context.length), { step: 'reactions', reaction: 0 });
       case 'reactions': {
-        const names = [
-          ...new Set(
-            message
-              .split(/[,;\n]+/)
-              .map(reactionNameOf)
-              .filter((n): n is string => n !== null),
-          ),
-        ].slice(0, DRAFT_LIMITS.reactions);
+        const typed = message
+          .split(/[,;\n]+/)
+          .map((text) => ({ text: text.trim(), name: reactionNameOf(text) }))
+          .filter((r): r is { text: string; name: string } => r.name !== null);
+        const names = [...new Set(typed.map((r) => r.name))].slice(0, DRAFT_LIMITS.reactions);
         if (names.length === 0) return reply(t.noReactions(), state);
         draft.reactions = names.map((n) => ({ name: n, description: '' }));
-        return reply(t.examples(names[0]!, name(), 0), { step: 'examples', reaction: 0 });
+        // Letters a token cannot hold (outside printable ASCII: Polish ones, say) were dropped: the answer says
+        // how each name was written.
+        const renamed = typed.filter((r) => /[^ -~]/.test(r.text));
+        const examples = t.examples(names[0]!, name(), 0);
+        return reply(
+          renamed.length > 0
+            ? `${t.renamed(renamed.map((r) => `${r.text} → **${r.name}**`).join(', '))}\n\n${examples}`
+            : examples,
+          { step: 'examples', reaction: 0 },
+        );
       }
       case 'examples': {
         const reaction = draft.reactions[state.reaction];

@@ -8,12 +8,12 @@ import { useToast } from '../../components/toast/toast-context';
 import { isBloomNotFound, useBloom, useDeleteBloom } from '../../features/blooms/api/blooms';
 import { AgentColumns } from '../../features/blooms/components/agent-columns';
 import { AgentView } from '../../features/blooms/components/agent-view';
-import { CostCard } from '../../features/blooms/components/cost-card';
 import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
 import { LossChart } from '../../features/blooms/components/loss-chart';
 import { QualityCard } from '../../features/blooms/components/quality-card';
 import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
+import { UploadNextSteps } from '../../features/blooms/components/upload-next-steps';
 import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { usePaymentReturn } from '../../features/blooms/use-payment-return';
@@ -22,14 +22,14 @@ import { paths } from '../../lib/paths';
 import '../../components/agent-card/agent-card.css';
 import './agent-screens.css';
 
-/** /agent/new: the upload form, beside the cost of an agent that does not exist yet (N/A, not started). */
+/** /agent/new: the upload form, beside what happens after the upload (no cost card before there is an agent). */
 export function NewAgentScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.newAgent'));
   return (
     <>
       <h1 className="visually-hidden">{t('newAgent.heading')}</h1>
-      <AgentColumns main={<UploadForm />} side={<CostCard payment={null} />} />
+      <AgentColumns main={<UploadForm />} side={<UploadNextSteps />} />
     </>
   );
 }

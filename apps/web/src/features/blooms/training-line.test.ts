@@ -24,5 +24,8 @@ describe('the training line’s words', () => {
       'Jego kolej za ok. 3 godz. 20 min.',
     );
     expect(trainingLineText(en, { ahead: 2, etaSeconds: null }, 'en').eta).toBeNull();
+    // One full stop after an abbreviation that ends the sentence, not two ("41 sek..").
+    expect(trainingLineText(pl, { ahead: 1, etaSeconds: 41 }, 'pl').eta).toBe('Jego kolej za ok. 41 sek.');
+    expect(trainingLineText(en, { ahead: 1, etaSeconds: 41 }, 'en').eta).toBe('Its turn in about 41 sec.');
   });
 });

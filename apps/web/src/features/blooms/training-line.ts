@@ -1,6 +1,6 @@
 import type { TrainingLine } from '@greenhouse/contracts';
 import type { TFunction } from 'i18next';
-import { formatDuration } from '../../lib/format';
+import { endSentence, formatDuration } from '../../lib/format';
 
 /**
  * The agent page's words for a waiting agent's place in the training line: "2 agents ahead of yours"
@@ -18,5 +18,5 @@ export function trainingLineText(
       ? t('trainingLine.next')
       : t(`trainingLine.ahead.${form === 'zero' || form === 'two' ? 'other' : form}`, { count: line.ahead });
   const duration = formatDuration(line.etaSeconds, language);
-  return { place, eta: duration === null ? null : t('trainingLine.eta', { duration }) };
+  return { place, eta: duration === null ? null : endSentence(t('trainingLine.eta', { duration })) };
 }

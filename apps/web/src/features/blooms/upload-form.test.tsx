@@ -83,12 +83,17 @@ async function openForm(answerUpload?: () => Response) {
 }
 
 describe('new agent: the upload form', () => {
-  it('shows the original’s layout: cost N/A, not started, the name and the drop zone as a button', async () => {
+  it('shows the name, the drop zone as a button and what happens after the upload (no cost card yet)', async () => {
     await openForm();
     expect(screen.getByRole('heading', { level: 1, name: 'New agent' })).toBeTruthy();
     expect(document.title).toBe('New agent · Greenhouse');
-    expect(screen.getByText('Total Cost: N/A')).toBeTruthy();
-    expect(screen.getByText('Not started')).toBeTruthy();
+    // No "Total Cost: N/A / Not started" before there is an agent to price.
+    expect(screen.queryByText(/Total Cost/)).toBeNull();
+    expect(screen.queryByText('Not started')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'After the upload' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain(
+      'Download the agent as one file and run it with Flora.',
+    );
     const name = screen.getByLabelText('Name (optional)');
     expect(name.getAttribute('placeholder')).toBe('Enter name for your agent...');
     const zone = screen.getByRole('button', { name: /Drag & drop a JSON file\s*or click to browse/ });

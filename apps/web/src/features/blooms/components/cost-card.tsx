@@ -21,23 +21,19 @@ const paymentTone: Record<PaymentStatus, PillTone> = {
 };
 
 interface CostCardProps {
-  /** Null on /agent/new: the agent does not exist yet. */
-  payment: Bloom['payment'] | null;
-  /** The agent to pay for; without it (the upload screen) the card only shows the cost. */
-  bloomId?: string;
+  payment: Bloom['payment'];
+  /** The agent to pay for. */
+  bloomId: string;
 }
 
 /**
- * "Total Cost: $X" with the payment status. Without a payment (a new agent not uploaded yet) the cost is
- * N/A and the status Not started, as on the original upload screen. For an agent, the card also says
- * where its payment stands and offers "Pay and train" while it can be paid for.
+ * "Total Cost: $X" with the payment status; the card also says where the agent's payment stands and offers
+ * "Pay and train" while it can be paid for. (The upload screen has no agent to price yet: no cost card.)
  */
 export function CostCard({ payment, bloomId }: CostCardProps) {
   const { t, i18n } = useTranslation();
-  const amount = payment
-    ? formatMoney(payment.amountCents, payment.currency, currentLanguage(i18n))
-    : t('agent.costNotAvailable');
-  const status = payment?.status ?? 'not_initialized';
+  const amount = formatMoney(payment.amountCents, payment.currency, currentLanguage(i18n));
+  const status = payment.status;
   return (
     <div className="agent-card cost-card">
       <div className="cost-card__row">
@@ -47,7 +43,7 @@ export function CostCard({ payment, bloomId }: CostCardProps) {
           {t(`paymentStatus.${status}`)}
         </StatusPill>
       </div>
-      {payment && bloomId !== undefined && <PaymentActions payment={payment} bloomId={bloomId} />}
+      <PaymentActions payment={payment} bloomId={bloomId} />
     </div>
   );
 }
