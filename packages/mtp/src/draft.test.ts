@@ -85,6 +85,25 @@ describe('draftGaps', () => {
     expect(keys).toContain('unknownReaction');
   });
 
+  it('reports the samples of a removed reaction once, with how many and which', () => {
+    const draft = completeDraft();
+    const removed = draft.reactions.shift()!;
+    const inputs = draft.instructions[0]!.samples.filter((s) => s.reaction === removed.name).map(
+      (s) => s.input,
+    );
+    expect(inputs.length).toBeGreaterThanOrEqual(3);
+    const gaps = draftGaps(draft).filter((g) => g.key === 'unknownReaction');
+    expect(gaps).toEqual([
+      {
+        key: 'unknownReaction',
+        reaction: removed.name,
+        instruction: draft.instructions[0]!.name,
+        count: inputs.length,
+        examples: [...inputs.slice(0, 3), ...(inputs.length > 3 ? ['…'] : [])].join(' / '),
+      },
+    ]);
+  });
+
   it('checks a guardrail once one is started: answer, three examples, no digits', () => {
     const draft = completeDraft();
     draft.guardrail = { badOutput: '', badExamples: ['Tell me about 1984'] };

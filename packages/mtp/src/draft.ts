@@ -134,7 +134,8 @@ export type DraftGap =
   | { key: 'duplicateReaction'; reaction: string }
   | { key: 'reservedReaction'; reaction: string }
   | { key: 'reactionExamples'; reaction: string; count: number; minimum: number }
-  | { key: 'unknownReaction'; reaction: string; instruction: string }
+  /** Once per instruction and undeclared reaction: how many samples use it, and the first ones' inputs. */
+  | { key: 'unknownReaction'; reaction: string; instruction: string; count: number; examples: string }
   | { key: 'duplicateInstruction'; instruction: string }
   | { key: 'instructionSamples'; instruction: string; minimum: number }
   | { key: 'guardrailOutput' }
@@ -144,6 +145,9 @@ export type DraftGap =
   | { key: 'protocol'; message: string; problem: string; params: Record<string, unknown> };
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The sample inputs an unknownReaction gap names (then "…"). */
+const UNKNOWN_REACTION_EXAMPLES = 3;
 
 // ---- offered phrasings ------------------------------------------------------------------------------
 
@@ -265,10 +269,26 @@ export function draftGaps(draft: AgentDraft): DraftGap[] {
     if (instructionNames.has(instruction.name))
       gaps.push({ key: 'duplicateInstruction', instruction: instruction.name });
     instructionNames.add(instruction.name);
+    // Samples of a reaction the draft does not declare (one removed, say): one gap per reaction, naming them.
+    const undeclared = new Map<string, { reaction: string; inputs: string[] }>();
     for (const sample of instruction.samples) {
-      if (!draft.reactions.some((r) => sameName(r.name, sample.reaction)))
-        gaps.push({ key: 'unknownReaction', reaction: sample.reaction, instruction: instruction.name });
+      if (draft.reactions.some((r) => sameName(r.name, sample.reaction))) continue;
+      const lower = sample.reaction.toLowerCase();
+      const entry = undeclared.get(lower) ?? { reaction: sample.reaction, inputs: [] };
+      undeclared.set(lower, entry);
+      entry.inputs.push(sample.input);
     }
+    for (const { reaction, inputs } of undeclared.values())
+      gaps.push({
+        key: 'unknownReaction',
+        reaction,
+        instruction: instruction.name,
+        count: inputs.length,
+        examples: [
+          ...inputs.slice(0, UNKNOWN_REACTION_EXAMPLES),
+          ...(inputs.length > UNKNOWN_REACTION_EXAMPLES ? ['…'] : []),
+        ].join(' / '),
+      });
     if (instruction.samples.length === 0)
       gaps.push({
         key: 'instructionSamples',

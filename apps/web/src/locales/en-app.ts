@@ -393,7 +393,7 @@ export const enApp = {
       reactionExamples:
         'The reaction “{{reaction}}” needs at least {{minimum}} example exchanges (it has {{count}}).',
       unknownReaction:
-        'An example in “{{instruction}}” uses the reaction “{{reaction}}”, which is not in the list of reactions.',
+        'The reaction “{{reaction}}” is not in the list of reactions, but examples in “{{instruction}}” use it ({{count}}): {{examples}}. Add the reaction again, or change or delete those examples.',
       duplicateInstruction: 'Two instruction sets are named “{{instruction}}”: give each its own name.',
       instructionSamples:
         'The instruction set “{{instruction}}” has no examples yet (it needs at least {{minimum}} per reaction).',
@@ -705,6 +705,7 @@ export const enApp = {
     noInstructions: 'This agent has no instructions to run.',
     instruction: 'Instruction',
     line: 'Input line {{n}}',
+    lineTokens: 'Its tokens: {{tokens}}',
     numbers: 'Numbers of line {{n}}',
     number: 'Number {{n}}',
     range: '{{min}} to {{max}}',

@@ -557,7 +557,7 @@ export const pl: Translations = {
       reactionExamples:
         'Reakcja „{{reaction}}” potrzebuje więcej przykładowych wymian: co najmniej {{minimum}} (ma {{count}}).',
       unknownReaction:
-        'Przykład w „{{instruction}}” używa reakcji „{{reaction}}”, której nie ma na liście reakcji.',
+        'Reakcji „{{reaction}}” nie ma na liście reakcji, a używają jej przykłady w „{{instruction}}” ({{count}}): {{examples}}. Dodaj tę reakcję z powrotem albo zmień lub usuń te przykłady.',
       duplicateInstruction:
         'Dwa zestawy instrukcji nazywają się „{{instruction}}”: nadaj każdemu własną nazwę.',
       instructionSamples:
@@ -875,6 +875,7 @@ export const pl: Translations = {
     noInstructions: 'Ten agent nie ma instrukcji do uruchomienia.',
     instruction: 'Instrukcja',
     line: 'Wiersz wejścia {{n}}',
+    lineTokens: 'Jego tokeny: {{tokens}}',
     numbers: 'Liczby wiersza {{n}}',
     number: 'Liczba {{n}}',
     range: 'od {{min}} do {{max}}',

@@ -94,7 +94,7 @@ function gapText(gap: DraftGap): string {
     case 'reactionExamples':
       return `reaction ${gap.reaction} has ${gap.count} examples, needs ${gap.minimum}`;
     case 'unknownReaction':
-      return `a sample uses reaction ${gap.reaction}, which is not declared`;
+      return `${gap.count} sample(s) use reaction ${gap.reaction}, which is not declared`;
     case 'protocol':
       return gap.message;
     default:

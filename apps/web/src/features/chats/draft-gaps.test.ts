@@ -36,7 +36,7 @@ describe('gapText', () => {
       { key: 'duplicateReaction', reaction: 'Greet' },
       { key: 'reservedReaction', reaction: 'Reply' },
       { key: 'reactionExamples', reaction: 'Greet', count: 1, minimum: 3 },
-      { key: 'unknownReaction', reaction: 'Wave', instruction: 'talk' },
+      { key: 'unknownReaction', reaction: 'Wave', instruction: 'talk', count: 2, examples: 'Hi / Hello' },
       { key: 'duplicateInstruction', instruction: 'talk' },
       { key: 'instructionSamples', instruction: 'talk', minimum: 3 },
       { key: 'guardrailOutput' },
@@ -55,7 +55,8 @@ describe('gapText', () => {
       expect(new Set(texts).size).toBe(every.length);
     }
     expect(gapText(t, every[6]!)).toBe(
-      'An example in “talk” uses the reaction “Wave”, which is not in the list of reactions.',
+      'The reaction “Wave” is not in the list of reactions, but examples in “talk” use it (2): Hi / Hello. ' +
+        'Add the reaction again, or change or delete those examples.',
     );
     // A protocol problem in the app's own words, in Polish too.
     expect(gapText(tPl, every[12]!)).toContain('Tekst zawiera');

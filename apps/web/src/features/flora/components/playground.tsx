@@ -277,7 +277,7 @@ function PlaygroundForm({ engine, agent, summary }: FormProps) {
                 </div>
                 {input.label && (
                   <p id={`${textId}-hint`} className="field__hint">
-                    {input.label}
+                    {t('playground.lineTokens', { tokens: input.label })}
                   </p>
                 )}
               </div>

@@ -2,6 +2,7 @@
 // The Flora worker: loads one agent file and runs it off the page's thread, streaming each piece of text
 // as it is generated. Messages: messages.ts.
 import { loadAgent, type Agent, type RunResult as FloraResult } from '@greenhouse/flora';
+import { lineLabel } from './line-label';
 import type { FromWorker, LoadedAgent, RunResult, ToWorker } from './messages';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -28,8 +29,7 @@ function describe(loaded: Agent): LoadedAgent {
     instructions: loaded.instructions.map((instruction) => ({
       name: instruction.name,
       inputs: instruction.inputs.map((input) => ({
-        // The line's key pattern, its number slots shown as "#" (e.g. Tree_English_Alice_Talk_Emotion_#).
-        label: input.key.replace(/<num_[^>]*>/g, '#'),
+        label: lineLabel(input.key),
         numberSlots: input.numberSlots.map((slot) => ({
           min: slot.min,
           max: slot.max,

@@ -10,6 +10,7 @@ export interface NumberSlot {
 }
 
 export interface InstructionInput {
+  /** The line's tokens by name (line-label.ts), never its raw key. */
   label: string;
   numberSlots: NumberSlot[];
 }
