@@ -3,7 +3,7 @@ export type NativeTarget = 'linux-x64' | 'windows-x64';
 export const nativeRoot: string;
 export const TARGETS: Record<
   NativeTarget,
-  { compiler: string; file: string; flags: string[]; libs: string[] }
+  { compiler: string; debianPackage: string; file: string; flags: string[]; libs: string[] }
 >;
 export function hasCompiler(target: NativeTarget): boolean;
 export function nativeSources(): string[];

@@ -13,9 +13,16 @@ export const nativeRoot = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(nativeRoot, 'src');
 
 export const TARGETS = {
-  'linux-x64': { compiler: 'gcc', file: 'so', flags: ['-fPIC', '-fvisibility=hidden', '-s'], libs: ['-lm'] },
+  'linux-x64': {
+    compiler: 'gcc',
+    debianPackage: 'gcc',
+    file: 'so',
+    flags: ['-fPIC', '-fvisibility=hidden', '-s'],
+    libs: ['-lm'],
+  },
   'windows-x64': {
     compiler: 'x86_64-w64-mingw32-gcc',
+    debianPackage: 'gcc-mingw-w64-x86-64',
     file: 'dll',
     flags: ['-static-libgcc', '-s'],
     libs: ['-lm'],

@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers } from './features/pipeline/start-workers.js';
+import { defaultFloraDownloadsDir, nativeBuilds } from './features/flora/flora-downloads.js';
 import { sayStartBanner } from './lib/banner.js';
 import { createLogger } from './lib/logger.js';
 
@@ -102,5 +103,9 @@ export async function runPrimary(config: Config): Promise<void> {
 
   await allListening;
   starting = false;
-  sayStartBanner(config, log, { driver: database.driver, processes: count });
+  sayStartBanner(config, log, {
+    driver: database.driver,
+    processes: count,
+    native: await nativeBuilds(config.floraDownloadsDir ?? defaultFloraDownloadsDir),
+  });
 }

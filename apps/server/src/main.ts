@@ -10,6 +10,7 @@ import { fail, loadConfigOrExit } from './lib/exit.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers, type Workers } from './features/pipeline/start-workers.js';
+import { defaultFloraDownloadsDir, nativeBuilds } from './features/flora/flora-downloads.js';
 import { sayStartBanner } from './lib/banner.js';
 import { createLogger } from './lib/logger.js';
 
@@ -63,7 +64,10 @@ async function serve(config: Config, role: 'alone' | 'http-process') {
   }
   // An HTTP process's primary says it once all of them listen.
   if (!alone) return;
-  sayStartBanner(config, log, { driver: database.driver });
+  sayStartBanner(config, log, {
+    driver: database.driver,
+    native: await nativeBuilds(config.floraDownloadsDir ?? defaultFloraDownloadsDir),
+  });
 }
 
 const config = loadConfigOrExit();

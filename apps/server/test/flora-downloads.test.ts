@@ -73,7 +73,29 @@ describe('GET /api/flora/downloads', () => {
           url: '/downloads/flora/flora-native-0.10.0-windows-x64.dll',
         },
       ],
+      missing: [],
     });
+  });
+
+  it('says which native build is missing and what its operator installs to build it', async () => {
+    const partial = mkdtempSync(path.join(tmpdir(), 'gh-flora-'));
+    writeFileSync(path.join(partial, 'flora-native-0.10.0-linux-x64.so'), so);
+    const other = await createTestApp({ env: { FLORA_DOWNLOADS_DIR: partial } });
+    try {
+      const { client } = await signedInClient(other);
+      const res = await client.get('/api/flora/downloads');
+      expect(res.body.downloads.map((d: { kind: string }) => d.kind)).toEqual(['native-linux-x64']);
+      expect(res.body.missing).toEqual([
+        {
+          kind: 'native-windows-x64',
+          compiler: 'x86_64-w64-mingw32-gcc',
+          debianPackage: 'gcc-mingw-w64-x86-64',
+        },
+      ]);
+    } finally {
+      await other.close();
+      rmSync(partial, { recursive: true, force: true });
+    }
   });
 
   it('lists nothing when the directory does not exist', async () => {
@@ -81,7 +103,11 @@ describe('GET /api/flora/downloads', () => {
     try {
       const { client } = await signedInClient(other);
       const res = await client.get('/api/flora/downloads');
-      expect(res.body).toEqual({ downloads: [] });
+      expect(res.body.downloads).toEqual([]);
+      expect(res.body.missing.map((m: { kind: string }) => m.kind)).toEqual([
+        'native-linux-x64',
+        'native-windows-x64',
+      ]);
     } finally {
       await other.close();
     }

@@ -156,7 +156,21 @@ describe('error lines', () => {
 describe('the start banner', () => {
   it('says the URL, the database, the mail outbox, the designer and the log format', () => {
     const config = loadConfig({ DATA_DIR: '/srv/gh', PORT: '8080' });
-    const banner = startBanner(config, { version: '0.1.0+abc', driver: 'pglite', logFormat: 'pretty' });
+    const banner = startBanner(config, {
+      version: '0.1.0+abc',
+      driver: 'pglite',
+      logFormat: 'pretty',
+      native: {
+        built: ['native-linux-x64'],
+        missing: [
+          {
+            kind: 'native-windows-x64',
+            compiler: 'x86_64-w64-mingw32-gcc',
+            debianPackage: 'gcc-mingw-w64-x86-64',
+          },
+        ],
+      },
+    });
     expect(banner.title).toBe('Greenhouse is running at http://localhost:8080');
     expect(banner.lines).toEqual([
       'Greenhouse is running at http://localhost:8080',
@@ -165,6 +179,7 @@ describe('the start banner', () => {
       '  e-mail     not sent: written as .eml files to /srv/gh/outbox (set SMTP_URL to send)',
       '  designer   guided interview (set LLM_BASE_URL and LLM_MODEL for a model)',
       '  training   in this process, 2 threads',
+      '  flora      native library linux-x64 built; windows-x64 not built (no x86_64-w64-mingw32-gcc: apt-get install gcc-mingw-w64-x86-64, then npm run build)',
       '  sign-in    password (set GOOGLE_CLIENT_ID for Google)',
       '  logs       readable, level info (LOG_FORMAT=json for JSON lines)',
     ]);
@@ -174,6 +189,10 @@ describe('the start banner', () => {
       database: { driver: 'pglite', dataDir: '/srv/gh' },
       mail: { transport: 'outbox', outbox: '/srv/gh/outbox' },
       designer: { mode: 'guided' },
+      floraNative: {
+        built: ['linux-x64'],
+        missing: [{ target: 'windows-x64', debianPackage: 'gcc-mingw-w64-x86-64' }],
+      },
     });
   });
 
@@ -188,7 +207,12 @@ describe('the start banner', () => {
       HOST: '0.0.0.0',
       RUN_JOBS: 'false',
     });
-    const banner = startBanner(config, { version: '0.1.0', driver: 'postgres', logFormat: 'json' });
+    const banner = startBanner(config, {
+      version: '0.1.0',
+      driver: 'postgres',
+      logFormat: 'json',
+      native: { built: ['native-linux-x64', 'native-windows-x64'], missing: [] },
+    });
     const text = banner.lines.join('\n');
     expect(text).toContain('Greenhouse is running at https://greenhouse.example.com');
     expect(text).toContain('  listening  http://0.0.0.0:3000');
@@ -196,6 +220,7 @@ describe('the start banner', () => {
     expect(text).toContain('  e-mail     sent through smtp://mail.example.com:587');
     expect(text).toContain('  designer   model small-model at https://llm.example.com/v1');
     expect(text).toContain('  training   by standalone workers');
+    expect(text).toContain('  flora      native library linux-x64 built; windows-x64 built');
     expect(text).toContain('  logs       JSON lines, level info');
     const everything = text + JSON.stringify(banner.fields);
     for (const secret of ['db-secret', 'smtp-secret', 'sk-key-secret', 'mailer:', 'gh:']) {

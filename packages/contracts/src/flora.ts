@@ -20,8 +20,29 @@ export const floraDownloadSchema = z.object({
 });
 export type FloraDownload = z.infer<typeof floraDownloadSchema>;
 
+/**
+ * Flora native's libraries are built by `npm run build` where their C compiler is installed (a target without
+ * one is skipped): the compiler, and the Debian package that installs it. (packages/flora-native/build.mjs
+ * has the same table; a test keeps the two equal.)
+ */
+export const floraNativeBuilds = {
+  'native-linux-x64': { compiler: 'gcc', debianPackage: 'gcc' },
+  'native-windows-x64': { compiler: 'x86_64-w64-mingw32-gcc', debianPackage: 'gcc-mingw-w64-x86-64' },
+} as const;
+export type FloraNativeKind = keyof typeof floraNativeBuilds;
+
+/** A native build the server does not have, and what its operator installs to build it. */
+export const floraMissingBuildSchema = z.object({
+  kind: z.enum(floraDownloadKinds),
+  compiler: z.string(),
+  debianPackage: z.string(),
+});
+export type FloraMissingBuild = z.infer<typeof floraMissingBuildSchema>;
+
 export const floraDownloadsResponseSchema = z.object({
   /** The newest build of each kind the server has; a kind without a build is left out. */
   downloads: z.array(floraDownloadSchema),
+  /** The native builds it does not have, with what builds them. */
+  missing: z.array(floraMissingBuildSchema),
 });
 export type FloraDownloadsResponse = z.infer<typeof floraDownloadsResponseSchema>;

@@ -1,5 +1,6 @@
 // What the server says once it listens: where it is and how it is set up, for a person at a terminal (a few
 // aligned lines) and for a log collector (one JSON line with the same facts as fields).
+import type { FloraMissingBuild } from '@greenhouse/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { appVersion } from './app-version.js';
@@ -12,6 +13,8 @@ export interface StartFacts {
   logFormat: LogFormat;
   /** HTTP processes (API_PROCESSES) when above 1: the banner's process is their primary, serving no HTTP. */
   processes?: number;
+  /** Flora native's libraries on offer (/flora), and those the build could not make for want of a compiler. */
+  native: { built: string[]; missing: FloraMissingBuild[] };
 }
 
 /** A URL without its user name and password: banners and logs never show secrets. */
@@ -73,6 +76,14 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
         config.training.preset === 'tiny' ? ', tiny preset' : ''
       }`
     : 'by standalone workers (RUN_JOBS=false)';
+  const nativeName = (kind: string) => kind.replace(/^native-/, '');
+  const native = [
+    ...facts.native.built.map((kind) => `${nativeName(kind)} built`),
+    ...facts.native.missing.map(
+      (m) =>
+        `${nativeName(m.kind)} not built (no ${m.compiler}: apt-get install ${m.debianPackage}, then npm run build)`,
+    ),
+  ].join('; ');
   const logs =
     facts.logFormat === 'pretty'
       ? `readable, level ${config.logLevel} (LOG_FORMAT=json for JSON lines)`
@@ -93,6 +104,7 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
     ['e-mail', mail.text],
     ['designer', designer.text],
     ['training', training],
+    ['flora', `native library ${native}`],
     ['sign-in', config.google ? 'password and Google' : 'password (set GOOGLE_CLIENT_ID for Google)'],
     ['logs', logs],
   ];
@@ -112,6 +124,13 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
         preset: config.training.preset,
       },
       googleSignIn: config.google !== null,
+      floraNative: {
+        built: facts.native.built.map(nativeName),
+        missing: facts.native.missing.map((m) => ({
+          target: nativeName(m.kind),
+          debianPackage: m.debianPackage,
+        })),
+      },
       ...(cluster ? { apiProcesses: cluster } : {}),
     },
   };

@@ -763,6 +763,9 @@ export const enApp = {
         text: 'Flora native for Windows on x86-64: the flora.dll the Unreal Engine Flora plugin loads.',
       },
     },
+    missing:
+      'Not built on this server: building it needs the {{compiler}} compiler. Its administrator installs it and builds again:',
+    missingCode: 'On the server',
     file: 'File',
     version: 'Version',
     size: 'Size',
@@ -778,6 +781,8 @@ export const enApp = {
     unrealText:
       'With the open Flora plugin (databiomes/flora-plugin): put the Windows library and the agent’s model folder (its page’s “Unreal Engine — Flora plugin” download) into the plugin like this.',
     unrealCode: 'Plugin folder',
+    unrealNoDll:
+      'This server has no Windows library to offer yet: its administrator installs {{package}} and runs npm run build (see Downloads above).',
     copy: 'Copy',
     copyLabel: 'Copy: {{what}}',
     copied: 'Copied to the clipboard.',

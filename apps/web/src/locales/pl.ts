@@ -933,6 +933,9 @@ export const pl: Translations = {
         text: 'Flora natywna dla Windows na x86-64: plik flora.dll, który wczytuje wtyczka Flora dla Unreal Engine.',
       },
     },
+    missing:
+      'Nie zbudowano jej na tym serwerze: potrzebny jest kompilator {{compiler}}. Administrator serwera instaluje go i buduje ponownie:',
+    missingCode: 'Na serwerze',
     file: 'Plik',
     version: 'Wersja',
     size: 'Rozmiar',
@@ -949,6 +952,8 @@ export const pl: Translations = {
     unrealText:
       'Z otwartą wtyczką Flora (databiomes/flora-plugin): umieść bibliotekę dla Windows i folder modelu agenta (pobieranie „Unreal Engine — wtyczka Flora” na jego stronie) we wtyczce w ten sposób.',
     unrealCode: 'Folder wtyczki',
+    unrealNoDll:
+      'Ten serwer nie ma jeszcze biblioteki dla Windows: jego administrator instaluje {{package}} i uruchamia npm run build (zobacz „Pliki do pobrania” powyżej).',
     copy: 'Kopiuj',
     copyLabel: 'Kopiuj: {{what}}',
     copied: 'Skopiowano do schowka.',

@@ -1,7 +1,14 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { floraDownloadKinds, type FloraDownload, type FloraDownloadKind } from '@greenhouse/contracts';
+import {
+  floraDownloadKinds,
+  floraNativeBuilds,
+  type FloraDownload,
+  type FloraDownloadKind,
+  type FloraMissingBuild,
+  type FloraNativeKind,
+} from '@greenhouse/contracts';
 
 // This file is at apps/server/{src,dist}/features/flora/: the build writes Flora's files to apps/server/dist/downloads
 // (scripts/build.mjs), whichever of the two runs.
@@ -84,4 +91,20 @@ export async function listFloraDownloads(dir: string): Promise<FloraDownload[]> 
     });
   }
   return downloads;
+}
+
+/** The native builds missing from `downloads`, each with the compiler and Debian package that build it. */
+export function missingNativeBuilds(downloads: readonly FloraDownload[]): FloraMissingBuild[] {
+  return (Object.keys(floraNativeBuilds) as FloraNativeKind[])
+    .filter((kind) => !downloads.some((d) => d.kind === kind))
+    .map((kind) => ({ kind, ...floraNativeBuilds[kind] }));
+}
+
+/** For the start banner: which native libraries the downloads folder has, and which it lacks. */
+export async function nativeBuilds(dir: string): Promise<{ built: string[]; missing: FloraMissingBuild[] }> {
+  const downloads = await listFloraDownloads(dir);
+  return {
+    built: downloads.filter((d) => d.kind in floraNativeBuilds).map((d) => d.kind),
+    missing: missingNativeBuilds(downloads),
+  };
 }

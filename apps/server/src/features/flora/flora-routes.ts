@@ -5,7 +5,13 @@ import { floraDownloadsResponseSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { contentTypes, FLORA_DOWNLOADS_PATH, listFloraDownloads, parseFloraFile } from './flora-downloads.js';
+import {
+  contentTypes,
+  FLORA_DOWNLOADS_PATH,
+  listFloraDownloads,
+  missingNativeBuilds,
+  parseFloraFile,
+} from './flora-downloads.js';
 
 export interface FloraRoutesOptions {
   /** The directory holding flora-<version>.{tgz,js} and flora-native-<version>-<target>.{so,dll}. */
@@ -22,7 +28,8 @@ export const floraApiRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (
     { schema: { response: { 200: floraDownloadsResponseSchema } } },
     async (_request, reply) => {
       void reply.header('Cache-Control', 'no-cache');
-      return { downloads: await listFloraDownloads(dir) };
+      const downloads = await listFloraDownloads(dir);
+      return { downloads, missing: missingNativeBuilds(downloads) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { FloraDownload } from '@greenhouse/contracts';
+import type { FloraDownload, FloraMissingBuild } from '@greenhouse/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,14 @@ const downloads: FloraDownload[] = [
   },
 ];
 
+/** What the server says of the native builds it lacks (here: no gcc for the Linux library). */
+const missing: FloraMissingBuild[] = [{ kind: 'native-linux-x64', compiler: 'gcc', debianPackage: 'gcc' }];
+const noDll: FloraMissingBuild = {
+  kind: 'native-windows-x64',
+  compiler: 'x86_64-w64-mingw32-gcc',
+  debianPackage: 'gcc-mingw-w64-x86-64',
+};
+
 function serve(answer: () => Response) {
   setApi(
     signedInAs(testUser(), (url) => (url.pathname.endsWith('/api/flora/downloads') ? answer() : undefined)),
@@ -40,7 +48,7 @@ function serve(answer: () => Response) {
 
 describe('/flora', () => {
   it('lists the downloads the server has, with version and size, from the server’s address', async () => {
-    serve(() => jsonResponse({ downloads }));
+    serve(() => jsonResponse({ downloads, missing }));
     renderApp('/flora');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inference Engine' })).toBeTruthy();
     expect(document.title).toBe('Inference Engine · Greenhouse');
@@ -69,7 +77,7 @@ describe('/flora', () => {
   });
 
   it('gives quick starts for Node and for a web page with the real file names, and copies them', async () => {
-    serve(() => jsonResponse({ downloads }));
+    serve(() => jsonResponse({ downloads, missing }));
     renderApp('/flora');
     await screen.findByRole('listitem', { name: 'Browser module' });
     const node = screen.getByRole('region', { name: 'Terminal' }).textContent;
@@ -90,7 +98,7 @@ describe('/flora', () => {
   });
 
   it('shows the agent download formats that exist: the CPU model and the Unreal model folder', async () => {
-    serve(() => jsonResponse({ downloads }));
+    serve(() => jsonResponse({ downloads, missing }));
     renderApp('/flora');
     const table = await screen.findByRole('table');
     const rows = within(table)
@@ -103,7 +111,7 @@ describe('/flora', () => {
   });
 
   it('says when the server has no build, and when the list failed', async () => {
-    serve(() => jsonResponse({ downloads: [] }));
+    serve(() => jsonResponse({ downloads: [], missing: [...missing, noDll] }));
     renderApp('/flora');
     expect(await screen.findByText(/no Flora build to hand out yet/)).toBeTruthy();
     // The quick start still reads, with placeholder names.
@@ -112,9 +120,40 @@ describe('/flora', () => {
     );
   });
 
+  it.each(['en', 'pl'] as const)(
+    'says which native library is missing and what builds it; the Unreal steps say so too (%s)',
+    async (language) => {
+      if (language === 'pl') await i18n.changeLanguage('pl');
+      const others = downloads.filter((d) => d.kind !== 'native-windows-x64');
+      setApi(
+        signedInAs(testUser({ language }), (url) =>
+          url.pathname.endsWith('/api/flora/downloads')
+            ? jsonResponse({ downloads: others, missing: [...missing, noDll] })
+            : undefined,
+        ),
+      );
+      renderApp('/flora');
+      const name =
+        language === 'pl' ? 'Biblioteka natywna dla Windows (x64)' : 'Native library for Windows (x64)';
+      const card = await screen.findByRole('listitem', { name });
+      expect(within(card).queryByRole('link')).toBeNull();
+      expect(card.textContent).toContain('x86_64-w64-mingw32-gcc');
+      expect(within(card).getByRole('region').textContent).toBe(
+        'sudo apt-get install -y gcc-mingw-w64-x86-64\nnpm run build',
+      );
+      expect(
+        screen.getByText(
+          language === 'pl'
+            ? /Ten serwer nie ma jeszcze biblioteki dla Windows: jego administrator instaluje gcc-mingw-w64-x86-64/
+            : /This server has no Windows library to offer yet: its administrator installs gcc-mingw-w64-x86-64/,
+        ),
+      ).toBeTruthy();
+    },
+  );
+
   it('offers to try again when the list cannot be loaded', async () => {
     let fail = true;
-    serve(() => (fail ? apiErrorResponse('INTERNAL', 500) : jsonResponse({ downloads })));
+    serve(() => (fail ? apiErrorResponse('INTERNAL', 500) : jsonResponse({ downloads, missing })));
     renderApp('/flora');
     expect(await screen.findByText(/Could not load the downloads\./)).toBeTruthy();
     fail = false;
@@ -126,7 +165,7 @@ describe('/flora', () => {
     await i18n.changeLanguage('pl');
     setApi(
       signedInAs(testUser({ language: 'pl' }), (url) =>
-        url.pathname.endsWith('/api/flora/downloads') ? jsonResponse({ downloads }) : undefined,
+        url.pathname.endsWith('/api/flora/downloads') ? jsonResponse({ downloads, missing }) : undefined,
       ),
     );
     renderApp('/flora');

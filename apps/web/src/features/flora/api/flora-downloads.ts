@@ -1,4 +1,8 @@
-import { floraDownloadsResponseSchema, type FloraDownload } from '@greenhouse/contracts';
+import {
+  floraDownloadsResponseSchema,
+  type FloraDownload,
+  type FloraMissingBuild,
+} from '@greenhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { runtimeConfig } from '../../../lib/runtime-config';
@@ -16,16 +20,22 @@ export function serverUrl(url: string): string {
   return new URL(url, new URL(`${api.replace(/\/+$/, '')}/`, window.location.href)).href;
 }
 
-/** GET /flora/downloads: the Flora builds this server hands out. */
+export interface FloraDownloads {
+  downloads: FloraDownloadLink[];
+  /** The native builds this server does not have, with what its operator installs to build them. */
+  missing: FloraMissingBuild[];
+}
+
+/** GET /flora/downloads: the Flora builds this server hands out, and the native ones it lacks. */
 export function useFloraDownloads() {
   return useQuery({
     queryKey: floraDownloadsQueryKey,
-    queryFn: async ({ signal }): Promise<FloraDownloadLink[]> => {
-      const { downloads } = await apiClient.get('/flora/downloads', {
+    queryFn: async ({ signal }): Promise<FloraDownloads> => {
+      const { downloads, missing } = await apiClient.get('/flora/downloads', {
         schema: floraDownloadsResponseSchema,
         signal,
       });
-      return downloads.map((d) => ({ ...d, href: serverUrl(d.url) }));
+      return { downloads: downloads.map((d) => ({ ...d, href: serverUrl(d.url) })), missing };
     },
     retry: false,
     staleTime: 60_000,

@@ -6,6 +6,7 @@ import { Banner } from '../../../components/notice/notice';
 import { PageFrame } from '../../../components/page-frame/page-frame';
 import { RetryBanner } from '../../../components/notice/retry-banner';
 import { formatFileSize } from '../../../lib/format';
+import type { FloraMissingBuild } from '@greenhouse/contracts';
 import { useFloraDownloads, type FloraDownloadLink } from '../api/flora-downloads';
 import { CopyBlock } from './copy-block';
 import './flora.css';
@@ -74,6 +75,24 @@ function DownloadCard({ download }: { download: FloraDownloadLink }) {
   );
 }
 
+/** A native build this server lacks: what it would be, and what the operator installs to build it. */
+function MissingCard({ build }: { build: FloraMissingBuild }) {
+  const { t } = useTranslation();
+  const headingId = `flora-missing-${build.kind}`;
+  return (
+    <li className="flora-download flora-download--missing" aria-labelledby={headingId}>
+      <h3 id={headingId} className="flora-download__name">
+        {t(`flora.kinds.${build.kind}.name`)}
+      </h3>
+      <p className="flora-download__text">{t('flora.missing', { compiler: build.compiler })}</p>
+      <CopyBlock
+        label={t('flora.missingCode')}
+        code={`sudo apt-get install -y ${build.debianPackage}\nnpm run build`}
+      />
+    </li>
+  );
+}
+
 function Downloads() {
   const { t } = useTranslation();
   const query = useFloraDownloads();
@@ -87,23 +106,31 @@ function Downloads() {
       />
     );
   }
-  if (query.data.length === 0) return <Banner tone="info">{t('flora.noDownloads')}</Banner>;
+  const { downloads, missing } = query.data;
   return (
-    <ul className="flora-downloads">
-      {query.data.map((download) => (
-        <DownloadCard key={download.kind} download={download} />
-      ))}
-    </ul>
+    <>
+      {downloads.length === 0 && <Banner tone="info">{t('flora.noDownloads')}</Banner>}
+      <ul className="flora-downloads">
+        {downloads.map((download) => (
+          <DownloadCard key={download.kind} download={download} />
+        ))}
+        {missing.map((build) => (
+          <MissingCard key={build.kind} build={build} />
+        ))}
+      </ul>
+    </>
   );
 }
 
 function QuickStart() {
   const { t } = useTranslation();
   const { data } = useFloraDownloads();
-  const cli = data?.find((d) => d.kind === 'cli')?.file ?? 'flora-x.y.z.tgz';
-  const browser = data?.find((d) => d.kind === 'browser')?.file ?? 'flora-x.y.z.js';
+  const downloads = data?.downloads ?? [];
+  const cli = downloads.find((d) => d.kind === 'cli')?.file ?? 'flora-x.y.z.tgz';
+  const browser = downloads.find((d) => d.kind === 'browser')?.file ?? 'flora-x.y.z.js';
   const dll =
-    data?.find((d) => d.kind === 'native-windows-x64')?.file ?? 'flora-native-x.y.z-windows-x64.dll';
+    downloads.find((d) => d.kind === 'native-windows-x64')?.file ?? 'flora-native-x.y.z-windows-x64.dll';
+  const noDll = data?.missing.find((m) => m.kind === 'native-windows-x64');
   return (
     <div className="flora-quick-start">
       <div>
@@ -119,6 +146,7 @@ function QuickStart() {
       <div>
         <h3 className="flora-page__subheading">{t('flora.unrealHeading')}</h3>
         <p className="flora-page__text">{t('flora.unrealText')}</p>
+        {noDll && <Banner tone="info">{t('flora.unrealNoDll', { package: noDll.debianPackage })}</Banner>}
         <CopyBlock label={t('flora.unrealCode')} code={unrealQuickStart(dll)} />
       </div>
     </div>
