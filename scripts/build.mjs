@@ -300,7 +300,7 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
     readFileSync(path.join(root, 'packages/flora-native/package.json'), 'utf8'),
   ).version;
   const nativeChangedAt = Math.max(...native.nativeSources().map((s) => newestMtime(s)));
-  for (const [target, { compiler, file }] of Object.entries(native.TARGETS)) {
+  for (const [target, { compiler, debianPackage, file }] of Object.entries(native.TARGETS)) {
     const name = `flora-native-${nativeVersion}-${target}.${file}`;
     const out = path.join(downloads, name);
     if (!force && newestMtime(out) > nativeChangedAt) {
@@ -309,7 +309,7 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
     }
     if (!native.hasCompiler(target)) {
       say(
-        `flora native ${target}: skipped — no ${compiler} here (Debian: ${target === 'windows-x64' ? 'gcc-mingw-w64-x86-64' : 'gcc'})`,
+        `flora native ${target}: skipped — no ${compiler} here (Debian: apt-get install ${debianPackage}, then build again)`,
       );
       continue;
     }
