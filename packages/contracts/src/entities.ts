@@ -216,8 +216,14 @@ export type BloomSummary = z.infer<typeof bloomSummarySchema>;
  * training now included; slices are shared round-robin by owner) and, from the measured length of recent
  * slices, about how long until its turn — null when nothing has been measured yet.
  */
+/** A waiting agent's place in the training line. */
 export const trainingLineSchema = z.object({
+  /** Training jobs (slices) handed out before its next one, those being worked included. */
   ahead: z.int().check(z.minimum(0)),
+  /**
+   * Seconds until its turn, from the training the agents ahead have left (their remaining steps at the measured
+   * speed), handed out round-robin by owner; null when nothing has been measured to tell.
+   */
   etaSeconds: z.nullable(z.number().check(z.minimum(0))),
 });
 export type TrainingLine = z.infer<typeof trainingLineSchema>;

@@ -848,6 +848,7 @@ export const enApp = {
     },
     // No full stop: the code ends the sentence (a duration may end in an abbreviation's).
     eta: 'Its turn in about {{duration}}',
+    etaUnknown: 'Its turn comes in a few minutes.',
   },
 
   stageMetrics: {

@@ -1019,6 +1019,7 @@ export const pl: Translations = {
     },
     // No full stop: the code ends the sentence (a duration may end in an abbreviation's: "41 sek.").
     eta: 'Jego kolej za ok. {{duration}}',
+    etaUnknown: 'Jego kolej nadejdzie za kilka minut.',
   },
 
   stageMetrics: {

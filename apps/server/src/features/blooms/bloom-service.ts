@@ -68,7 +68,7 @@ export class BloomService {
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
-    private readonly config: Pick<Config, 'agentPriceCents' | 'paymentCurrency'>,
+    private readonly config: Pick<Config, 'agentPriceCents' | 'paymentCurrency' | 'jobs'>,
     private readonly files: ArtifactFiles,
   ) {}
 
@@ -148,7 +148,9 @@ export class BloomService {
       status === 'ready' &&
       bloom.payment.status === 'paid' &&
       (model.status === 'pending' || model.status === 'processing');
-    return training ? { ...bloom, trainingLine: await trainingLine(this.queue, bloom.id) } : bloom;
+    if (!training) return bloom;
+    const line = await trainingLine(this.db, this.queue, bloom.id, this.config.jobs.sliceSeconds);
+    return { ...bloom, trainingLine: line };
   }
 
   /**

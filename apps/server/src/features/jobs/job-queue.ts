@@ -218,6 +218,17 @@ export class JobQueue {
     };
   }
 
+  /** The jobs of `type` being worked, then those waiting in the order the queue hands them out. */
+  async queued<Data extends object>(type: JobType<Data>): Promise<{ data: Data; active: boolean }[]> {
+    const { rows } = (await this.sqlOn().executeSql(
+      `SELECT data, state = 'active' AS active FROM pgboss.job
+       WHERE name = $1 AND state IN ('created', 'retry', 'active')
+       ORDER BY state = 'active' DESC, priority DESC, created_on, id`,
+      [type.name],
+    )) as { rows: { data: Data; active: boolean }[] };
+    return rows.map((row) => ({ data: row.data, active: Boolean(row.active) }));
+  }
+
   private sqlOn(tx?: Db): PgBoss.Db {
     return (tx ? executorOf(tx) : this.executor) as PgBoss.Db;
   }

@@ -18,12 +18,19 @@ describe('the training line’s words', () => {
     );
   });
 
-  it('gives the turn’s estimate only when the server measured one', () => {
+  it('gives the turn’s estimate when the server has one, else “a few minutes”', () => {
     expect(trainingLineText(en, { ahead: 2, etaSeconds: 150 }, 'en').eta).toBe('Its turn in about 3 min.');
     expect(trainingLineText(pl, { ahead: 2, etaSeconds: 3 * 3600 + 1200 }, 'pl').eta).toBe(
       'Jego kolej za ok. 3 godz. 20 min.',
     );
-    expect(trainingLineText(en, { ahead: 2, etaSeconds: null }, 'en').eta).toBeNull();
+    // The server could not tell: no number, "a few minutes" (nothing for the agent next in line).
+    expect(trainingLineText(en, { ahead: 2, etaSeconds: null }, 'en').eta).toBe(
+      'Its turn comes in a few minutes.',
+    );
+    expect(trainingLineText(pl, { ahead: 1, etaSeconds: null }, 'pl').eta).toBe(
+      'Jego kolej nadejdzie za kilka minut.',
+    );
+    expect(trainingLineText(en, { ahead: 0, etaSeconds: null }, 'en').eta).toBeNull();
     // One full stop after an abbreviation that ends the sentence, not two ("41 sek..").
     expect(trainingLineText(pl, { ahead: 1, etaSeconds: 41 }, 'pl').eta).toBe('Jego kolej za ok. 41 sek.');
     expect(trainingLineText(en, { ahead: 1, etaSeconds: 41 }, 'en').eta).toBe('Its turn in about 41 sec.');

@@ -4,8 +4,8 @@ import { endSentence, formatDuration } from '../../lib/format';
 
 /**
  * The agent page's words for a waiting agent's place in the training line: "2 agents ahead of yours"
- * (the plural form of the UI's language), and when its turn comes — only when the server has measured
- * slices to estimate it from.
+ * (the plural form of the UI's language), and when its turn comes: the server's estimate from the work ahead,
+ * or "a few minutes" when it could not tell.
  */
 export function trainingLineText(
   t: TFunction,
@@ -18,5 +18,7 @@ export function trainingLineText(
       ? t('trainingLine.next')
       : t(`trainingLine.ahead.${form === 'zero' || form === 'two' ? 'other' : form}`, { count: line.ahead });
   const duration = formatDuration(line.etaSeconds, language);
-  return { place, eta: duration === null ? null : endSentence(t('trainingLine.eta', { duration })) };
+  // The server could not tell (nothing measured yet): no number it cannot keep.
+  if (duration === null) return { place, eta: line.ahead > 0 ? t('trainingLine.etaUnknown') : null };
+  return { place, eta: endSentence(t('trainingLine.eta', { duration })) };
 }
