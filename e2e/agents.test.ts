@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
+import { pl } from '../apps/web/src/locales/pl.js';
 import { signedInContextUser } from './support/accounts.js';
 import { stageStatuses, uploadExample } from './support/agents.js';
 import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
@@ -14,6 +15,21 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
       /400 \(Bad Request\) @ .*\/api\/bloom\/upload/,
     ],
   });
+
+  it.each(['en', 'pl'] as const)(
+    'the upload page says what happens after the upload, with no cost card before there is an agent (%s)',
+    async (language) => {
+      const page = await newPage();
+      await signedInContextUser(page.context(), undefined, language);
+      const t = language === 'pl' ? pl : en;
+      await page.goto('/agent/new');
+      await page.getByRole('heading', { name: t.newAgent.formHeading }).waitFor();
+      await page.getByRole('heading', { level: 2, name: t.newAgent.nextSteps.heading }).waitFor();
+      expect(await page.getByText(t.agent.costLabel.split('{{amount}}')[0]!).count()).toBe(0);
+      expect(await page.getByText(t.paymentStatus.not_initialized, { exact: true }).count()).toBe(0);
+      await screenshot(page, `agent-new-${language}`);
+    },
+  );
 
   it('uploads lighthouse_2_0_1.json, follows its training live to Trained, downloads it, renames and deletes it', async () => {
     const page = await newPage();

@@ -103,7 +103,13 @@ describe.skipIf(!hasBrowser)('demos and the designer’s texts in the browser', 
       await page.getByRole('button', { name: t.composer.send }).click();
       await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
       await answerFinished(page, 1);
-      await say(page, 'To add an example, write…', t);
+      await say(page, 'Lute', t);
+      await say(page, language === 'pl' ? 'Karczma jest głośna.' : 'The tavern is loud.', t);
+      // A line it does not understand (no reaction name in it) costs nothing either.
+      const answer = await say(page, '!!!, ???', t);
+      expect(answer).toContain(
+        language === 'pl' ? 'Nie znalazłem nazwy reakcji' : 'I could not find a reaction name',
+      );
       await page.getByText(t.composer.free).waitFor();
       expect(await promptsUsed(page.context())).toBe(0);
       await screenshot(page, `chat-guided-free-${language}`);

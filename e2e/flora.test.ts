@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
+import { pl } from '../apps/web/src/locales/pl.js';
 import { signedInContextUser } from './support/accounts.js';
 import { stageStatuses, uploadExample } from './support/agents.js';
 import { hasBrowser, screenshot, screenshotsDir, useBrowser } from './support/browser.js';
@@ -39,6 +40,11 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
       'keeper_talks_with_sailor',
       'fog_on_the_bay',
       'ship_reports_position',
+    ]);
+    // Each line names its tokens, not its raw key (issue 32: "Heard_" under the input).
+    expect(await playground.locator('.playground__line .field__hint').allTextContents()).toEqual([
+      'Its tokens: Cape · Keeper · Radio',
+      'Its tokens: Cape · Sailor · Radio',
     ]);
     await playground.getByLabel('Input line 1').fill('Gull Cape light, good evening to you.');
     await playground.getByLabel('Input line 2').fill('Evening, keeper. Is the harbour still open tonight?');
@@ -182,6 +188,43 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     await page.setViewportSize({ width: 375, height: 3200 });
     await playground.screenshot({ path: path.join(screenshotsDir, 'playground-375.png') });
   });
+
+  it.each(['en', 'pl'] as const)(
+    'says on /flora which native library this server lacks and what builds it (%s)',
+    async (language) => {
+      const page = await newPage({ width: 375, height: 800 });
+      await signedInContextUser(page.context(), undefined, language);
+      // What a server built without mingw-w64 answers (the server's side has its integration test).
+      await page.route('**/api/flora/downloads', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { downloads: { kind: string }[] };
+        await route.fulfill({
+          response,
+          json: {
+            downloads: body.downloads.filter((d) => d.kind !== 'native-windows-x64'),
+            missing: [
+              {
+                kind: 'native-windows-x64',
+                compiler: 'x86_64-w64-mingw32-gcc',
+                debianPackage: 'gcc-mingw-w64-x86-64',
+              },
+            ],
+          },
+        });
+      });
+      const t = language === 'pl' ? pl : en;
+      await page.goto('/flora');
+      const card = page.getByRole('listitem', { name: t.flora.kinds['native-windows-x64'].name });
+      await card.waitFor();
+      expect(await card.getByRole('link').count()).toBe(0);
+      expect(await card.getByRole('region').textContent()).toBe(
+        'sudo apt-get install -y gcc-mingw-w64-x86-64\nnpm run build',
+      );
+      await page.getByText(t.flora.unrealNoDll.split('{{package}}')[0]!).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `flora-missing-dll-375-${language}`);
+    },
+  );
 
   it('lists the downloads on /flora, and serves them', async () => {
     const page = await newPage();

@@ -299,10 +299,13 @@ describe('training, export and loading — the reaction model (agent format vers
     { timeout: 180_000 },
     async () => {
       const input: TrainingStageInput = { ...base, phase: 'finetuning', initialWeights: pretrained };
-      const whole = await trainingStage(input);
+      const progress: StageProgress[] = [];
+      const whole = await trainingStage(input, { onProgress: (p) => progress.push(p) });
       if (whole.status !== 'completed') throw new Error('did not complete');
       const m = whole.metrics;
       expect(m.steps).toBe(30);
+      // One meaning of a step (issue 32): the progress counts the agent's own steps, as its metrics do.
+      expect(progress.at(-1)).toMatchObject({ step: 30, totalSteps: 30 });
       expect(m.lossCurve).toHaveLength(30);
       expect(m.validationCurve).toBeUndefined();
       expect(m.validationLoss).toBeNull();
