@@ -1,12 +1,11 @@
 // The training line's estimate in the browser (issue 32): a user's second agent waits for the whole of their
 // first (round-robin by owner), so its turn is as far away as the first's training left, not a slice per agent
-// ahead ("1 agent ahead · about 5 sec" while the first trains for a minute and more). On an app of its own (one
-// training at a time, one thread, the default models, short slices), the waiting agent's page is read every
-// second, in English and then in Polish: every estimate it shows is at most a minute short of the true wait,
-// and the first one not short by half.
+// ahead ("1 agent ahead · about 1 sec." two minutes before its turn, on the code this replaced). On an app of
+// its own (one training at a time, one thread, the default models, short slices), the waiting agent's page is
+// read every second, in English and then in Polish: every estimate it shows is at most a minute short of the
+// true wait, and the first one not short by half.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
@@ -15,8 +14,6 @@ import { exampleFile } from './support/agents.js';
 import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
 import { apiCall, setLanguage } from './support/chats.js';
 import { startOwnApp, type OwnApp } from './support/own-app.js';
-
-const HERBALIST = fileURLToPath(new URL('../packages/trainer/fixtures/herbalist.json', import.meta.url));
 
 const owner = {
   email: 'liner@greenhouse.test',
@@ -90,8 +87,8 @@ describe.skipIf(!hasBrowser)('the training line in the browser', () => {
       const trainingStarted = async (id: string) =>
         (await bloom(id)).stages.some((s) => s.name.startsWith('training_') && s.status !== 'pending');
 
-      // The first: a blind fixture of 60 samples (Polish: no base model), over a minute of training here.
-      const first = await upload('Zielarka', HERBALIST);
+      // The first: half a minute or so of training here.
+      const first = await upload('First', exampleFile('lighthouse_2_0_1.json'));
       await expect.poll(() => trainingStarted(first), { timeout: 30_000 }).toBe(true);
       const second = await upload('Second', exampleFile('lighthouse_2_0_1.json'));
 

@@ -68,8 +68,10 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       LOG_LEVEL: 'info', // waitUntilRunning reads the "is running" line
       TRAINING_PRESET: 'tiny',
       TRAINING_THREADS: '1',
-      // Slices far shorter than pretraining, so there is a checkpoint to kill after however fast it runs.
-      JOB_SLICE_SECONDS: '0.25',
+      // Slices far shorter than pretraining, so there is a checkpoint to kill after however fast it runs: the
+      // test needs four slices of the tiny pretraining's 40 steps, and at 0.25 s a quick moment of the machine
+      // ran it in three.
+      JOB_SLICE_SECONDS: '0.1',
       JOB_LEASE_SECONDS: '5',
       JOB_MAINTENANCE_SECONDS: '1',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
