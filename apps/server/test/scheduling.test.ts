@@ -107,7 +107,12 @@ describe(`scheduling (${testDatabaseDriver()})`, () => {
     `shares training round-robin by owner (${workers ? `${workers} standalone workers` : 'one process'})`,
     { timeout: 120_000 },
     async () => {
-      const { alice, bob } = await installation({ JOB_SLICE_SECONDS: '1', JOB_LEASE_SECONDS: '10' }, workers);
+      // Short slices: Alice's first agent is still training when Bob's arrives, however quick the machine is
+      // (with 1 s slices, a busy CI run once saw it end first, and her second start).
+      const { alice, bob } = await installation(
+        { JOB_SLICE_SECONDS: '0.3', JOB_LEASE_SECONDS: '10' },
+        workers,
+      );
       // Alice's agents come to the training line in the order she uploaded them: each is uploaded once the
       // one before has passed its data stages (uploaded together, a later one's checks may finish first).
       const alices: string[] = [];
