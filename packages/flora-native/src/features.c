@@ -32,15 +32,7 @@ uint32_t fnv1a(uint32_t h, const void *bytes, size_t n) {
 
 static uint32_t fnv_code_point(uint32_t h, uint32_t c) {
   unsigned char u[4];
-  size_t n;
-  if (c < 0x80) u[0] = (unsigned char)c, n = 1;
-  else if (c < 0x800) u[0] = 0xc0 | (c >> 6), u[1] = 0x80 | (c & 0x3f), n = 2;
-  else if (c < 0x10000)
-    u[0] = 0xe0 | (c >> 12), u[1] = 0x80 | ((c >> 6) & 0x3f), u[2] = 0x80 | (c & 0x3f), n = 3;
-  else
-    u[0] = 0xf0 | (c >> 18), u[1] = 0x80 | ((c >> 12) & 0x3f), u[2] = 0x80 | ((c >> 6) & 0x3f),
-    u[3] = 0x80 | (c & 0x3f), n = 4;
-  return fnv1a(h, u, n);
+  return fnv1a(h, u, utf8_encode(c, u));
 }
 
 static uint32_t fnv_code_points(uint32_t h, const uint32_t *c, int n) {
@@ -68,16 +60,6 @@ static void free_words(Words *w) {
   memset(w, 0, sizeof *w);
 }
 
-/* One code point of valid UTF-8 (the prompt was checked), its length in *len. */
-static uint32_t code_point(const unsigned char *s, size_t n, int *len) {
-  if (s[0] < 0x80 || n < 2) return *len = 1, s[0];
-  if (s[0] < 0xe0) return *len = 2, (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
-  if (s[0] < 0xf0 || n < 4)
-    return *len = 3, (uint32_t)(s[0] & 0xf) << 12 | (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
-  return *len = 4,
-         (uint32_t)(s[0] & 7) << 18 | (uint32_t)(s[1] & 0x3f) << 12 | (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
-}
-
 /* lineWords: the lowercase runs of letters and digits, in order (repeats kept). */
 static int line_words(const char *text, size_t n, Words *w) {
   memset(w, 0, sizeof *w);
@@ -90,7 +72,7 @@ static int line_words(const char *text, size_t n, Words *w) {
   int used = 0, in_word = 0;
   for (size_t i = 0; i < n;) {
     int len;
-    uint32_t c = code_point((const unsigned char *)text + i, n - i, &len);
+    uint32_t c = utf8_next((const unsigned char *)text + i, n - i, &len); /* valid: the prompt was checked */
     i += (size_t)len;
     if (is_letter(c) || is_number(c)) {
       if (!in_word) w->start[w->count] = used, w->length[w->count] = 0, in_word = 1;

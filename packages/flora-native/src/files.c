@@ -55,15 +55,7 @@ int bytes_add(Bytes *b, const void *data, size_t n) {
 
 static int add_code_point(Bytes *out, uint32_t c) {
   unsigned char u[4];
-  size_t n;
-  if (c < 0x80) u[0] = (unsigned char)c, n = 1;
-  else if (c < 0x800) u[0] = 0xc0 | (c >> 6), u[1] = 0x80 | (c & 0x3f), n = 2;
-  else if (c < 0x10000)
-    u[0] = 0xe0 | (c >> 12), u[1] = 0x80 | ((c >> 6) & 0x3f), u[2] = 0x80 | (c & 0x3f), n = 3;
-  else
-    u[0] = 0xf0 | (c >> 18), u[1] = 0x80 | ((c >> 12) & 0x3f), u[2] = 0x80 | ((c >> 6) & 0x3f),
-    u[3] = 0x80 | (c & 0x3f), n = 4;
-  return bytes_add(out, u, n);
+  return bytes_add(out, u, utf8_encode(c, u));
 }
 
 /* The WHATWG UTF-8 decoder's steps (encoding.spec.whatwg.org, "UTF-8 decoder"): a maximal invalid subpart

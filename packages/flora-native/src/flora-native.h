@@ -129,6 +129,10 @@ int is_number(uint32_t c);
 int is_space(uint32_t c);
 /* The code point's lowercase when String.prototype.toLowerCase() makes it one code point, else itself. */
 uint32_t lower_code_point(uint32_t c);
+/* One code point of valid UTF-8 at s (n bytes left, n ≥ 1): its value, its length in *len. */
+uint32_t utf8_next(const unsigned char *s, size_t n, int *len);
+/* The UTF-8 bytes of a code point into out; returns how many (1 to 4). */
+size_t utf8_encode(uint32_t c, unsigned char out[4]);
 
 /* --- decimal.c --- */
 /* ±integer.fraction × 10^exponent (ASCII digits) as the nearest double: JavaScript's Number() of the text. */

@@ -229,16 +229,6 @@ static int merge_piece(const Tokenizer *t, const unsigned char *s, int n, int *o
   }
 }
 
-/* One code point of valid UTF-8 at s (n bytes left): its value, its length in *len. */
-static uint32_t next_code_point(const unsigned char *s, size_t n, int *len) {
-  if (s[0] < 0x80 || n < 2) return *len = 1, s[0];
-  if (s[0] < 0xe0) return *len = 2, (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
-  if (s[0] < 0xf0 || n < 4)
-    return *len = 3, (uint32_t)(s[0] & 0xf) << 12 | (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
-  return *len = 4,
-         (uint32_t)(s[0] & 7) << 18 | (uint32_t)(s[1] & 0x3f) << 12 | (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
-}
-
 static int is_other(uint32_t c) { return !is_space(c) && !is_letter(c) && !is_number(c); }
 
 /* Where the regex's match at cp[k] ends (code point index), over a run of n code points. */
@@ -276,7 +266,7 @@ static int encode_plain(const Tokenizer *t, const unsigned char *s, size_t n, in
   }
   for (size_t i = 0; i < n;) {
     int len;
-    cp[count] = next_code_point(s + i, n - i, &len);
+    cp[count] = utf8_next(s + i, n - i, &len);
     at[count++] = i;
     i += (size_t)len;
   }

@@ -31,3 +31,21 @@ uint32_t lower_code_point(uint32_t c) {
   }
   return c;
 }
+
+uint32_t utf8_next(const unsigned char *s, size_t n, int *len) {
+  if (s[0] < 0x80 || n < 2) return *len = 1, s[0];
+  if (s[0] < 0xe0) return *len = 2, (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+  if (s[0] < 0xf0 || n < 4)
+    return *len = 3, (uint32_t)(s[0] & 0xf) << 12 | (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+  return *len = 4,
+         (uint32_t)(s[0] & 7) << 18 | (uint32_t)(s[1] & 0x3f) << 12 | (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+}
+
+size_t utf8_encode(uint32_t c, unsigned char u[4]) {
+  if (c < 0x80) return u[0] = (unsigned char)c, 1;
+  if (c < 0x800) return u[0] = 0xc0 | (c >> 6), u[1] = 0x80 | (c & 0x3f), 2;
+  if (c < 0x10000)
+    return u[0] = 0xe0 | (c >> 12), u[1] = 0x80 | ((c >> 6) & 0x3f), u[2] = 0x80 | (c & 0x3f), 3;
+  return u[0] = 0xf0 | (c >> 18), u[1] = 0x80 | ((c >> 12) & 0x3f), u[2] = 0x80 | ((c >> 6) & 0x3f),
+         u[3] = 0x80 | (c & 0x3f), 4;
+}
