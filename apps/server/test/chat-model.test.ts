@@ -5,7 +5,7 @@ import { schema } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_REPAIRS, PHRASINGS_PER_REACTION } from '../src/features/chats/model-designer.js';
-import { answered, lastAnswer, readEvents, say } from './support/chats.js';
+import { answered, lastAnswer, protocolInputs, readEvents, say, storedProtocol } from './support/chats.js';
 import type { OpenAiPeer } from './support/openai-peer.js';
 import { withModelDesignerApp } from './support/model-designer-app.js';
 import type { SessionClient } from './support/session-client.js';
@@ -207,21 +207,6 @@ describe('the model designer', () => {
   });
 });
 
-/** The protocol the agent was made from, as stored (version 1). */
-async function storedProtocol(bloomId: string): Promise<Record<string, unknown>> {
-  const [row] = await t.database.db
-    .select()
-    .from(schema.bloomProtocols)
-    .where(eq(schema.bloomProtocols.bloomId, bloomId));
-  return row!.content as Record<string, unknown>;
-}
-
-/** The player lines of a stored protocol's first instruction. */
-const protocolInputs = (protocol: Record<string, unknown>) =>
-  (
-    protocol as { instruction: { sets: { samples: { strings: string[] }[] }[] } }
-  ).instruction.sets[0]!.samples.map((s) => s.strings[0]!);
-
 const phrasings = (reaction: string, inputs: string[]): DraftOffer[] =>
   inputs.map((input) => ({ reaction, input }));
 const sellPhrasings = phrasings('Sell', [
@@ -293,7 +278,7 @@ describe('phrasings offered by the model', () => {
 
     const generated = await client.post(`/api/bloom/chats/${chat.id}/generate`);
     expect(generated.status, generated.text).toBe(201);
-    const lines = protocolInputs(await storedProtocol(generated.body.bloom.id));
+    const lines = protocolInputs(await storedProtocol(t.database.db, generated.body.bloom.id));
     expect(lines).toHaveLength(9);
     for (const line of kept) expect(lines).toContain(line);
     for (const line of [...dropped, ...waiting]) expect(lines).not.toContain(line);

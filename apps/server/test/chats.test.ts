@@ -6,7 +6,7 @@ import { draftGaps, dropOffers, keepOffers, type AgentDraft } from '@greenhouse/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHRASINGS_PER_REACTION } from '../src/features/chats/guided-designer.js';
-import { answered, lastAnswer, readEvents, say } from './support/chats.js';
+import { answered, lastAnswer, protocolInputs, readEvents, say, storedProtocol } from './support/chats.js';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { pollBloom } from './support/training.js';
@@ -142,21 +142,6 @@ describe('the guided designer', () => {
   });
 });
 
-/** The protocol the agent was made from, as stored (version 1). */
-async function storedProtocol(bloomId: string): Promise<Record<string, unknown>> {
-  const [row] = await t.database.db
-    .select()
-    .from(schema.bloomProtocols)
-    .where(eq(schema.bloomProtocols.bloomId, bloomId));
-  return row!.content as Record<string, unknown>;
-}
-
-/** The player lines of a stored protocol's first instruction. */
-const protocolInputs = (protocol: Record<string, unknown>) =>
-  (
-    protocol as { instruction: { sets: { samples: { strings: string[] }[] }[] } }
-  ).instruction.sets[0]!.samples.map((s) => s.strings[0]!);
-
 /** A guided interview up to its examples' end: a shop with Sell and Guard, the examples given. */
 async function interview(client: SessionClient, examples: { sell: string; guard: string }) {
   let chat = await newChat(client, 'A shopkeeper in a fantasy village.');
@@ -249,7 +234,7 @@ describe('phrasings offered by the guided designer', () => {
 
     const generated = await client.post(`/api/bloom/chats/${chat.id}/generate`);
     expect(generated.status, generated.text).toBe(201);
-    const protocolLines = protocolInputs(await storedProtocol(generated.body.bloom.id));
+    const protocolLines = protocolInputs(await storedProtocol(t.database.db, generated.body.bloom.id));
     for (const line of kept) expect(protocolLines).toContain(line);
     for (const line of dropped) expect(protocolLines).not.toContain(line);
     expect(protocolLines).toHaveLength(10);
@@ -263,7 +248,7 @@ describe('phrasings offered by the guided designer', () => {
     expect(offers.length).toBeGreaterThan(PHRASINGS_PER_REACTION);
     const generated = await client.post(`/api/bloom/chats/${chat.id}/generate`);
     expect(generated.status, generated.text).toBe(201);
-    const protocol = await storedProtocol(generated.body.bloom.id);
+    const protocol = await storedProtocol(t.database.db, generated.body.bloom.id);
     expect(protocolInputs(protocol)).toHaveLength(6);
     expect(JSON.stringify(protocol)).not.toContain(offers[0]!.input);
   });

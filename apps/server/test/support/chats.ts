@@ -1,4 +1,6 @@
 import { chatDetailSchema, type ChatDetail } from '@greenhouse/contracts';
+import { schema, type Db } from '@greenhouse/db';
+import { eq } from 'drizzle-orm';
 import type { SessionClient } from './session-client.js';
 
 /** Polls a chat until its answer is stored (answering false), or fails after `timeoutMs`. */
@@ -41,3 +43,18 @@ export async function readEvents(response: Response): Promise<SseEvent[]> {
       return { event, data: JSON.parse(data) as unknown };
     });
 }
+
+/** The protocol an agent was made from, as stored (version 1). */
+export async function storedProtocol(db: Db, bloomId: string): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select()
+    .from(schema.bloomProtocols)
+    .where(eq(schema.bloomProtocols.bloomId, bloomId));
+  return row!.content as Record<string, unknown>;
+}
+
+/** The player lines of a stored protocol's first instruction. */
+export const protocolInputs = (protocol: Record<string, unknown>) =>
+  (
+    protocol as { instruction: { sets: { samples: { strings: string[] }[] }[] } }
+  ).instruction.sets[0]!.samples.map((s) => s.strings[0]!);

@@ -21,6 +21,10 @@ interface PhasePlan {
   batchTokens: number;
 }
 
+type Plan = Record<(typeof PHASES)[PhaseStage], PhasePlan>;
+
+const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
 interface StageState {
   status: string;
   progress: { step?: number; totalSteps?: number; etaSeconds?: number | null } | null;
@@ -120,27 +124,25 @@ export async function remainingTraining(
     return measured ? 1 / measured : anyRunning;
   };
 
-  // Agents without a plan yet (the tokenizer not run): as much as the planned agents have in all, on average.
-  const planned: number[] = [];
   const phaseSeconds = (bloomId: string, stage: PhaseStage, plan: PhasePlan, stepsLeft: number) => {
     const perToken = secondsPerToken(bloomId, stage);
     return perToken === null ? null : stepsLeft * plan.batchTokens * perToken;
   };
-  for (const bloomId of ids) {
-    const plan = plans.get(bloomId);
-    if (!plan) continue;
-    let whole = 0;
+  /** An agent's whole planned training, or null when a phase's speed is unknown. */
+  const whole = (bloomId: string, plan: Plan): number | null => {
+    let sum = 0;
     for (const stage of Object.keys(PHASES) as PhaseStage[]) {
       const seconds = phaseSeconds(bloomId, stage, plan[PHASES[stage]], plan[PHASES[stage]].steps);
-      if (seconds === null) {
-        whole = NaN;
-        break;
-      }
-      whole += seconds;
+      if (seconds === null) return null;
+      sum += seconds;
     }
-    if (Number.isFinite(whole)) planned.push(whole);
-  }
-  const unplanned = planned.length ? planned.reduce((a, b) => a + b, 0) / planned.length : null;
+    return sum;
+  };
+  // Agents without a plan yet (the tokenizer not run): as much as the planned agents have in all, on average
+  // (worked out only when there is such an agent).
+  const unplanned = ids.some((id) => !plans.has(id))
+    ? mean([...plans].map(([id, plan]) => whole(id, plan)).filter((x): x is number => x !== null))
+    : null;
 
   for (const bloomId of ids) {
     const own = stages.get(bloomId);

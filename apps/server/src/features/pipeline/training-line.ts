@@ -23,6 +23,8 @@ export async function trainingLine(
 ): Promise<TrainingLine | null> {
   const line = await queue.line(trainingJobs, 'bloomId', bloomId);
   if (!line) return null;
+  // Nothing ahead: its turn is the next one, with no line to read.
+  if (line.ahead === 0) return { ahead: 0, etaSeconds: 0 };
   const agents = new Map<string, Omit<LineAgent, 'remainingSeconds'>>();
   for (const { data } of await queue.queued(trainingJobs))
     if (!agents.has(data.bloomId))
