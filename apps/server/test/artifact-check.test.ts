@@ -41,14 +41,14 @@ describe('checkArtifactFiles', () => {
     await row(
       'training_tokenizer',
       'tokenizer',
-      await files.write(id, 'training_tokenizer', 'tokenizer', Buffer.from('tok')),
+      await files.write(id, 1, 'training_tokenizer', 'tokenizer', Buffer.from('tok')),
     );
     await row('training_tokenizer', 'plan', { steps: 3 }); // a JSON output: no file
     // The checkpoint of the dump, then a later pause replaced the file.
     await row(
       'training_pretraining',
       'checkpoint',
-      await files.write(id, 'training_pretraining', 'checkpoint', Buffer.from('step 10')),
+      await files.write(id, 1, 'training_pretraining', 'checkpoint', Buffer.from('step 10')),
     );
     writeFileSync(path.join(artifactsDir, id, 'training_pretraining.checkpoint'), 'step 20');
     // The agent file's row, its file gone (the agent deleted during the backup).

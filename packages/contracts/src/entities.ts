@@ -228,6 +228,34 @@ export const trainingLineSchema = z.object({
 });
 export type TrainingLine = z.infer<typeof trainingLineSchema>;
 
+/** One version of an agent (issue 33). */
+export const bloomVersionSchema = z.object({
+  number: z.int(),
+  /** ISO date-time. */
+  createdAt: z.string(),
+  /** Its training as a whole (from its stages). */
+  status: z.enum(workStatuses),
+  /** Its protocol's samples, once its first stage has read them. */
+  samples: z.nullable(z.int()),
+  /** Its quality check: inputs answered with the right reaction of those measured. */
+  quality: z.nullable(z.object({ right: z.int(), measured: z.int() })),
+  /** Its agent file's size, once exported. */
+  sizeBytes: z.nullable(z.int()),
+  /** Its agent file against the owner's scenario tests (null before it is exported). */
+  scenarios: z.nullable(z.object({ passed: z.int(), total: z.int() })),
+  /** Where its agent file downloads, once exported. */
+  downloadURL: z.nullable(z.string()),
+});
+export type BloomVersion = z.infer<typeof bloomVersionSchema>;
+
+/** POST /blooms/{id}/versions as JSON (the draft editor's): the protocol file's content. */
+export const bloomVersionRequestSchema = z.object({ protocol: z.record(z.string(), z.unknown()) });
+export type BloomVersionRequest = z.infer<typeof bloomVersionRequestSchema>;
+
+/** POST /blooms/{id}/versions: 201. */
+export const bloomVersionResponseSchema = z.object({ version: bloomVersionSchema });
+export type BloomVersionResponse = z.infer<typeof bloomVersionResponseSchema>;
+
 export const bloomSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -256,6 +284,14 @@ export const bloomSchema = z.object({
   summary: z._default(z.nullable(bloomSummarySchema), null),
   /** Its place in the training line while it waits for a training slice (on GET /blooms/{id}); else null. */
   trainingLine: z._default(z.nullable(trainingLineSchema), null),
+  /**
+   * Issue 33: the version `downloadURL` serves — the newest trained one (passing every scenario when the owner
+   * gates downloads on them) — or, before any is trained, the one in the works. `stages`, `dataset` and
+   * `payment` describe the version in the works (`protocolVersion`, the newest).
+   */
+  currentVersion: z._default(z.int(), 1),
+  /** Every version, oldest first (on GET /blooms/{id}; a list leaves them out). */
+  versions: z._default(z.array(bloomVersionSchema), []),
 });
 export type Bloom = z.infer<typeof bloomSchema>;
 

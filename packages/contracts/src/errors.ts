@@ -111,6 +111,10 @@ export const errorCodes = {
   'bloom.file_not_found': { status: 404 },
   // Only a failed agent can be retried.
   'bloom.not_failed': { status: 409 },
+  // Issue 33: a new version only once the newest has finished; the only version cannot be deleted.
+  'bloom.version_in_progress': { status: 409 },
+  'bloom.version_not_found': { status: 404 },
+  'bloom.only_version': { status: 409 },
 
   // chat
   'chat.not_found': { status: 404 },
@@ -271,6 +275,9 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'bloom.file_name_too_long': 'File name cannot be more than 128 characters long.',
   'bloom.file_not_found': 'File not found.',
   'bloom.not_failed': 'Only a failed agent can be retried.',
+  'bloom.version_in_progress': 'A version of this agent is still in the works; wait until it finishes.',
+  'bloom.version_not_found': 'Version not found.',
+  'bloom.only_version': 'The only version of an agent cannot be deleted; delete the agent instead.',
 
   'chat.not_found': 'Chat not found.',
   'chat.title_required': 'Chat title is required.',

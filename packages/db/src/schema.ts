@@ -252,11 +252,23 @@ export const blooms = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the last stage completed. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The version in the works (issue 33): the newest of bloom_protocols. Its stages, payment and dataset are
+     * the agent's; older versions keep their stage rows and files.
+     */
+    latestVersion: integer('latest_version').notNull().default(1),
+    /** The owner's scenario tests (contracts' scenarios document), run against every trained version. */
+    scenarios: jsonb('scenarios').notNull().default([]),
+    /** Download only versions that pass every scenario. */
+    gateDownload: boolean('gate_download').notNull().default(false),
   },
   (table) => [index('blooms_user_updated_idx').on(table.userId, table.updatedAt)],
 );
 
-/** Every version of an agent's protocol: an edit adds a version, never overwrites one. */
+/**
+ * Every version of an agent (issue 33): its protocol, as uploaded or edited — a new version adds a row, never
+ * overwrites one. The version's stages and their outputs carry its number.
+ */
 export const bloomProtocols = pgTable(
   'bloom_protocols',
   {
@@ -277,6 +289,8 @@ export const bloomStages = pgTable(
     bloomId: uuid('bloom_id')
       .notNull()
       .references(() => blooms.id, { onDelete: 'cascade' }),
+    /** The agent's version these stages train (bloom_protocols.version). */
+    version: integer('version').notNull().default(1),
     name: bloomStageName('name').notNull(),
     /** 0-based order of the stage in the pipeline. */
     position: integer('position').notNull(),
@@ -299,7 +313,7 @@ export const bloomStages = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.bloomId, table.name] })],
+  (table) => [primaryKey({ columns: [table.bloomId, table.version, table.name] })],
 );
 
 /**
@@ -312,12 +326,13 @@ export const bloomArtifacts = pgTable(
     bloomId: uuid('bloom_id')
       .notNull()
       .references(() => blooms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(1),
     stage: bloomStageName('stage').notNull(),
     kind: text('kind').notNull(),
     content: jsonb('content').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.bloomId, table.stage, table.kind] })],
+  (table) => [primaryKey({ columns: [table.bloomId, table.version, table.stage, table.kind] })],
 );
 
 /**
@@ -334,6 +349,8 @@ export const bloomPayments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The version this session pays for: paying for an older one never starts a newer one's training. */
+    version: integer('version').notNull().default(1),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: paymentStatus('status').notNull(),

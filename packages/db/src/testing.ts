@@ -2,8 +2,15 @@
 // TEST_DATABASE_URL (a postgres:// URL) selects PostgreSQL, where each call creates its own
 // database on that server; without it each call gets an in-memory PGlite.
 import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openDatabase, type Database, type DatabaseOptions } from './database.js';
+import { migrationsFolder, openDatabase, type Database, type DatabaseOptions } from './database.js';
 
 export interface TestDatabase {
   database: Database;
@@ -54,7 +61,55 @@ function migratedPgliteImage(): Promise<Blob> {
   return pgliteImage;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Applies the migrations up to and including `tag` (e.g. `0007_rate_limits`) and no later one: a database as an
+ * older version of the code left it, for upgrade tests (`database.migrate()` then applies the rest).
+ */
+async function migrateUpTo(
+  database: Database,
+  driver: DatabaseOptions['driver'],
+  tag: string,
+): Promise<void> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'gh-migrations-'));
+  try {
+    mkdirSync(path.join(folder, 'meta'));
+    const entries = journal.entries.slice(0, last + 1);
+    for (const e of entries)
+      copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+    if (driver === 'postgres')
+      await migratePostgres(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+    else await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** `migratedUpTo`: only the migrations up to this one (see migrateUpTo); by default, all of them. */
+export async function createTestDatabase({
+  migratedUpTo,
+}: { migratedUpTo?: string } = {}): Promise<TestDatabase> {
+  if (migratedUpTo) {
+    const created = testDatabaseDriver() === 'postgres' ? await createPostgresDatabase() : null;
+    const options: DatabaseOptions = created
+      ? { driver: 'postgres', url: created.url, poolSize: 5 }
+      : { driver: 'pglite', dataDir: null };
+    const database = await openDatabase(options);
+    await migrateUpTo(database, options.driver, migratedUpTo);
+    return {
+      database,
+      options,
+      async dispose() {
+        await database.close();
+        await created?.drop();
+      },
+    };
+  }
   if (testDatabaseDriver() === 'postgres') {
     const created = await createPostgresDatabase();
     const options: DatabaseOptions = { driver: 'postgres', url: created.url, poolSize: 5 };

@@ -53,6 +53,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** false: nobody works the queue (agents stay pending), for tests that only look at the API's answers. */
     workers?: boolean;
+    /** A database of the test's own (migrated by it), used instead of a fresh one and disposed with the app. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-app-'));
@@ -63,7 +65,7 @@ export async function createTestApp(
     TRAINING_PRESET: 'tiny',
     ...overrides.env,
   });
-  const test = await createTestDatabase();
+  const test = overrides.database ?? (await createTestDatabase());
   const queue = await JobQueue.start(test.database, pino({ level: 'silent' }), config.jobs, pipelineJobTypes);
   const options: AppOptions = { config, database: test.database, queue };
   if (overrides.webRoot) options.webRoot = overrides.webRoot;

@@ -308,6 +308,9 @@ export const enStart = {
       file_name_too_long: 'File name cannot be more than 128 characters long.',
       file_not_found: 'File not found.',
       not_failed: 'Only a failed agent can be retried.',
+      version_in_progress: 'A version of this agent is still in the works; wait until it finishes.',
+      version_not_found: 'Version not found.',
+      only_version: 'The only version of an agent cannot be deleted; delete the agent instead.',
     },
     chat: {
       not_found: 'Chat not found.',

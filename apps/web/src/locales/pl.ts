@@ -1309,6 +1309,9 @@ export const pl: Translations = {
       file_name_too_long: 'Nazwa pliku nie może mieć więcej niż 128 znaków.',
       file_not_found: 'Nie znaleziono pliku.',
       not_failed: 'Ponowić można tylko agenta, którego trening się nie powiódł.',
+      version_in_progress: 'Wersja tego agenta jest jeszcze w przygotowaniu; poczekaj, aż się skończy.',
+      version_not_found: 'Nie znaleziono wersji.',
+      only_version: 'Jedynej wersji agenta nie można usunąć; usuń cały agent.',
     },
     chat: {
       not_found: 'Nie znaleziono czatu.',

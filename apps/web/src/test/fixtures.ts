@@ -74,6 +74,8 @@ export function testBloom(overrides: Partial<Bloom> = {}): Bloom {
     protocolVersion: 1,
     summary: null,
     trainingLine: null,
+    currentVersion: 1,
+    versions: [],
     ...overrides,
   };
 }

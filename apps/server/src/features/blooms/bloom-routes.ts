@@ -1,10 +1,19 @@
-import { bloomListResponseSchema, bloomNameRequestSchema, bloomSchema } from '@greenhouse/contracts';
+import {
+  bloomListResponseSchema,
+  bloomNameRequestSchema,
+  bloomSchema,
+  bloomVersionRequestSchema,
+  bloomVersionResponseSchema,
+} from '@greenhouse/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
 import { sendJsonText } from '../../lib/typed-json.js';
 import { withoutControlCharacters } from '../../lib/text.js';
 import { bloomList, type BloomService } from './bloom-service.js';
-import { checkProtocolFile, MAX_PROTOCOL_BYTES } from './protocol-file.js';
+import { checkProtocolFile, MAX_PROTOCOL_BYTES, type CheckedProtocolFile } from './protocol-file.js';
 import { readUploadForm } from './upload-form.js';
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
@@ -55,12 +64,65 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     delete: (user, id) => blooms.delete(user, id),
   });
 
-  app.get('/blooms/:id/download', { schema: { params: idParams } }, async (request, reply) => {
-    const { name, content } = await blooms.download(request.user, request.params.id);
-    return reply
-      .header('Content-Disposition', attachment(name))
-      .header('X-Content-Type-Options', 'nosniff')
-      .type('application/json; charset=utf-8')
-      .send(content);
-  });
+  app.get('/blooms/:id/download', { schema: { params: idParams } }, async (request, reply) =>
+    sendAgentFile(reply, await blooms.download(request.user, request.params.id)),
+  );
+
+  // Issue 33: versions. A new one takes the protocol as the upload does (multipart `file`) or as JSON
+  // `{protocol}` (the draft editor's), checked the same way.
+  app.post(
+    '/blooms/:id/versions',
+    {
+      bodyLimit: MAX_PROTOCOL_BYTES + 64 * 1024,
+      schema: { params: idParams, response: { 201: bloomVersionResponseSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const checked = await versionProtocol(request.body, request.headers['content-type']);
+      const version = await blooms.newVersion(request.user, request.params.id, checked);
+      return reply.status(201).send({ version });
+    },
+  );
+
+  app.get(
+    '/blooms/:id/versions/:number/download',
+    { schema: { params: versionParams } },
+    async (request, reply) =>
+      sendAgentFile(
+        reply,
+        await blooms.downloadVersion(request.user, request.params.id, request.params.number),
+      ),
+  );
+
+  app.delete(
+    '/blooms/:id/versions/:number',
+    { schema: { params: versionParams } },
+    async (request, reply) => {
+      await blooms.deleteVersion(request.user, request.params.id, request.params.number);
+      return reply.status(204).send();
+    },
+  );
 };
+
+const versionParams = idParams.extend({ number: z.coerce.number().int().min(1).max(1_000_000) });
+
+/** A JSON body's protocol, as a file named after it; a multipart body's `file`. */
+async function versionProtocol(body: unknown, contentType: string | undefined): Promise<CheckedProtocolFile> {
+  if (contentType?.startsWith('multipart/form-data')) {
+    const { file } = await readUploadForm(body, contentType, MAX_PROTOCOL_BYTES);
+    return checkProtocolFile(file.fileName, file.bytes);
+  }
+  const parsed = bloomVersionRequestSchema.safeParse(body);
+  if (!parsed.success) throw AppError.field('bloom.missing_file', 'protocol');
+  const protocol = parsed.data.protocol as { name?: unknown };
+  const name = typeof protocol.name === 'string' && protocol.name.trim() ? protocol.name.trim() : 'protocol';
+  return checkProtocolFile(`${name.slice(0, 100)}.json`, Buffer.from(JSON.stringify(parsed.data.protocol)));
+}
+
+function sendAgentFile(reply: FastifyReply, { name, content }: { name: string; content: Buffer }) {
+  return reply
+    .header('Content-Disposition', attachment(name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .type('application/json; charset=utf-8')
+    .send(content);
+}

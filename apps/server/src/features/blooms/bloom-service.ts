@@ -1,6 +1,6 @@
-import { BLOOM_NAME_SERVER_MAX, type Bloom, type ListQuery } from '@greenhouse/contracts';
+import { BLOOM_NAME_SERVER_MAX, type Bloom, type BloomVersion, type ListQuery } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Protocol } from '@greenhouse/mtp';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
@@ -10,8 +10,15 @@ import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles } from '../pipeline/artifact-files.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
-import { agentFileSql, normalizedProtocolSql, readAgentFile } from '../pipeline/stage-outputs.js';
+import {
+  currentVersionSql,
+  normalizedProtocolSql,
+  readAgentFile,
+  versionsJsonSql,
+  type VersionView,
+} from '../pipeline/stage-outputs.js';
 import { stagesJsonSql, type StageView } from '../pipeline/stages.js';
+import { deleteVersionRows, versionUnderWay } from '../pipeline/versions.js';
 import { trainingLine } from '../pipeline/training-line.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
@@ -24,20 +31,23 @@ import type { CheckedProtocolFile } from './protocol-file.js';
 const bloomColumns = {
   ...getTableColumns(schema.blooms),
   stages: stagesJsonSql(schema.blooms.id, { inList: false }),
-  protocolVersion: sql<
-    number | null
-  >`(select max(p.version) from ${schema.bloomProtocols} p where p.bloom_id = ${schema.blooms.id})`,
-  hasDownload: agentFileSql(schema.blooms.id),
+  currentVersion: currentVersionSql(schema.blooms.id),
 };
 type BloomRow = typeof schema.blooms.$inferSelect & {
   stages: StageView[];
-  protocolVersion: number | null;
-  hasDownload: boolean;
+  currentVersion: number | null;
 };
 
-/** One agent, as its page shows it: with its normalised protocol (for the summary), in the same query. */
-const agentColumns = { ...bloomColumns, protocol: normalizedProtocolSql(schema.blooms.id) };
-type AgentRow = BloomRow & { protocol: Protocol | null };
+/**
+ * One agent, as its page shows it: with its normalised protocol (for the summary) and its versions, in the
+ * same query.
+ */
+const agentColumns = {
+  ...bloomColumns,
+  protocol: normalizedProtocolSql(schema.blooms.id),
+  versions: versionsJsonSql(schema.blooms.id),
+};
+type AgentRow = BloomRow & { protocol: Protocol | null; versions: VersionView[] };
 
 /** GET /blooms: the user's agents, filtered by name; their stages without the agent page's large metrics. */
 export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
@@ -106,8 +116,84 @@ export class BloomService {
       })
       .returning();
     await tx.insert(schema.bloomProtocols).values({ bloomId: row!.id, version: 1, content: file.content });
-    await startPipeline(tx, this.queue, row!.id);
+    await startPipeline(tx, this.queue, row!.id, 1);
     return row!.id;
+  }
+
+  /**
+   * POST /blooms/{id}/versions: the checked protocol becomes the agent's next version, priced as a new agent
+   * is, and its pipeline starts — all in one transaction, once the version in the works has finished (two
+   * calls at once: the agent's row is locked, and the second finds the first's version under way).
+   */
+  async newVersion(user: UserRow, id: string, file: CheckedProtocolFile): Promise<BloomVersion> {
+    await this.own(user, id);
+    const number = await this.db.transaction(async (tx) => {
+      const [bloom] = await tx
+        .select()
+        .from(schema.blooms)
+        .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)))
+        .for('update');
+      if (!bloom) throw new AppError('bloom.not_found');
+      if (await versionUnderWay(tx, bloom)) throw new AppError('bloom.version_in_progress');
+      const next = bloom.latestVersion + 1;
+      const free = this.config.agentPriceCents === 0;
+      await tx.insert(schema.bloomProtocols).values({ bloomId: id, version: next, content: file.content });
+      await tx
+        .update(schema.blooms)
+        .set({
+          latestVersion: next,
+          datasetName: file.fileName,
+          priceCents: this.config.agentPriceCents,
+          currency: this.config.paymentCurrency,
+          paymentStatus: free ? 'paid' : 'not_initialized',
+          completedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(schema.blooms.id, id));
+      await startPipeline(tx, this.queue, id, next);
+      return next;
+    });
+    const version = (await this.get(user, id)).versions.find((v) => v.number === number);
+    if (!version) throw new AppError('bloom.version_not_found');
+    return version;
+  }
+
+  /**
+   * DELETE /blooms/{id}/versions/{number}: one version with its stages and files; never the only one, nor the
+   * one in the works while it is under way. Deleting the newest makes the one before it the version in the works
+   * again (trained or failed as it was, so paid for).
+   */
+  async deleteVersion(user: UserRow, id: string, number: number): Promise<void> {
+    await this.own(user, id);
+    await this.db.transaction(async (tx) => {
+      const [bloom] = await tx
+        .select()
+        .from(schema.blooms)
+        .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)))
+        .for('update');
+      if (!bloom) throw new AppError('bloom.not_found');
+      const versions = await tx
+        .select({ version: schema.bloomProtocols.version })
+        .from(schema.bloomProtocols)
+        .where(eq(schema.bloomProtocols.bloomId, id));
+      if (!versions.some((v) => v.version === number)) throw new AppError('bloom.version_not_found');
+      if (versions.length === 1) throw new AppError('bloom.only_version');
+      if (number === bloom.latestVersion && (await versionUnderWay(tx, bloom)))
+        throw new AppError('bloom.version_in_progress');
+      await deleteVersionRows(tx, id, number);
+      await tx
+        .delete(schema.bloomProtocols)
+        .where(and(eq(schema.bloomProtocols.bloomId, id), eq(schema.bloomProtocols.version, number)));
+      if (number === bloom.latestVersion) {
+        const previous = Math.max(...versions.map((v) => v.version).filter((v) => v !== number));
+        await tx
+          .update(schema.blooms)
+          .set({ latestVersion: previous, paymentStatus: 'paid', updatedAt: new Date() })
+          .where(eq(schema.blooms.id, id));
+      } else await tx.update(schema.blooms).set({ updatedAt: new Date() }).where(eq(schema.blooms.id, id));
+    });
+    // After the rows: a stage of it still running finds its rows gone and stores nothing.
+    await this.files.removeVersion(id, number);
   }
 
   /** The user's own agent; anyone else's is "not found", never "forbidden". */
@@ -138,7 +224,7 @@ export class BloomService {
 
   private async read(user: UserRow, id: string): Promise<Bloom> {
     const row = await this.own(user, id);
-    return this.present(row, row.protocol);
+    return this.present(row, row.protocol, row.versions);
   }
 
   private async withTrainingLine(bloom: Bloom): Promise<Bloom> {
@@ -165,7 +251,7 @@ export class BloomService {
 
   private async list(user: UserRow, query: ListQuery): Promise<{ blooms: Bloom[]; total: number }> {
     const { rows, total } = await bloomList.page(this.db, user.id, query);
-    return { blooms: rows.map((row) => this.present(row, null)), total };
+    return { blooms: rows.map((row) => this.present(row, null, [])), total };
   }
 
   async rename(user: UserRow, id: string, name: string): Promise<Bloom> {
@@ -182,20 +268,35 @@ export class BloomService {
     await this.files.removeAll(id);
   }
 
-  /** The exported agent file, once training has written it. */
+  /** The current version's agent file (see currentVersionSql), once one is trained. */
   async download(user: UserRow, id: string): Promise<{ name: string; content: Buffer }> {
     const row = await this.own(user, id);
-    const content = await readAgentFile(this.db, this.files, id);
+    const content = row.currentVersion
+      ? await readAgentFile(this.db, this.files, id, row.currentVersion)
+      : null;
     if (!content) throw new AppError('bloom.file_not_found');
     return { name: row.name, content };
   }
 
-  /** Presents an agent read with its stages; the agent page adds the summary of its protocol. */
-  private present(row: BloomRow, protocol: Protocol | null): Bloom {
+  /** One version's agent file, once it is trained. */
+  async downloadVersion(
+    user: UserRow,
+    id: string,
+    number: number,
+  ): Promise<{ name: string; content: Buffer }> {
+    const row = await this.own(user, id);
+    if (!row.versions.some((v) => v.number === number)) throw new AppError('bloom.version_not_found');
+    const content = await readAgentFile(this.db, this.files, id, number);
+    if (!content) throw new AppError('bloom.file_not_found');
+    return { name: number > 1 ? `${row.name} v${number}` : row.name, content };
+  }
+
+  /** Presents an agent read with its stages; the agent page adds the summary of its protocol and its versions. */
+  private present(row: BloomRow, protocol: Protocol | null, versions: VersionView[]): Bloom {
     return presentBloom(row, row.stages, {
-      hasDownload: row.hasDownload,
-      protocolVersion: Number(row.protocolVersion ?? 1),
+      currentVersion: row.currentVersion,
       summary: protocol ? summarize(protocol) : null,
+      versions,
     });
   }
 }

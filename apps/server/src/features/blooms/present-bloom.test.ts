@@ -17,6 +17,9 @@ const row = {
   createdAt: at,
   updatedAt: at,
   completedAt: null,
+  latestVersion: 1,
+  scenarios: [],
+  gateDownload: false,
 };
 
 /** The seven stages with these statuses, in pipeline order (pending after the given ones). */
@@ -42,9 +45,9 @@ describe('presentBloom', () => {
     [['completed', 'completed', 'failed'], 'failed', 'analysis', 'pending'],
   ] as const)('stages %j: dataset %s at %s, model %s', (statuses, dataset, stage, model) => {
     const bloom = presentBloom(row, stages(...statuses), {
-      hasDownload: false,
-      protocolVersion: 1,
+      currentVersion: null,
       summary: null,
+      versions: [],
     });
     expect([bloom.dataset.status, bloom.dataset.stage, bloom.dataset.model.status]).toEqual([
       dataset,

@@ -1,6 +1,7 @@
 import type { Bloom, BloomSummary, DatasetStatus, WorkStatus } from '@greenhouse/contracts';
 import type { schema } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
+import type { VersionView } from '../pipeline/stage-outputs.js';
 import { dataStages, datasetStageLabel, trainingStages, type StageView } from '../pipeline/stages.js';
 
 type BloomRow = typeof schema.blooms.$inferSelect;
@@ -41,9 +42,11 @@ export function summarize(protocol: Protocol): BloomSummary {
 }
 
 export interface PresentOptions {
-  hasDownload: boolean;
-  protocolVersion: number;
+  /** The version its download serves (null: none trained, or none passing its scenarios when gated). */
+  currentVersion: number | null;
   summary: BloomSummary | null;
+  /** Its versions (the agent page's), or none (a list's). */
+  versions: VersionView[];
 }
 
 /** The agent as the API shows it (spec §3); its stages come in pipeline order. */
@@ -57,7 +60,7 @@ export function presentBloom(bloom: BloomRow, stages: StageView[], options: Pres
     createdAt: bloom.createdAt.toISOString(),
     updatedAt: bloom.updatedAt.toISOString(),
     completedAt: iso(bloom.completedAt),
-    downloadURL: options.hasDownload ? `/api/blooms/${bloom.id}/download` : null,
+    downloadURL: options.currentVersion ? `/api/blooms/${bloom.id}/download` : null,
     dataset: {
       name: bloom.datasetName,
       status: datasetStatus(stages),
@@ -76,8 +79,13 @@ export function presentBloom(bloom: BloomRow, stages: StageView[], options: Pres
       completedAt: s.completedAt,
     })),
     payment: { status: bloom.paymentStatus, amountCents: bloom.priceCents, currency: bloom.currency },
-    protocolVersion: options.protocolVersion,
+    protocolVersion: bloom.latestVersion,
     summary: options.summary,
     trainingLine: null,
+    currentVersion: options.currentVersion ?? bloom.latestVersion,
+    versions: options.versions.map((v) => ({
+      ...v,
+      downloadURL: v.sizeBytes === null ? null : `/api/blooms/${bloom.id}/versions/${v.number}/download`,
+    })),
   };
 }

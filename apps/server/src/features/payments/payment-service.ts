@@ -67,10 +67,11 @@ export class PaymentService {
     const { client } = this.provider();
 
     // A session still open is offered again rather than a second one that could be paid as well.
+    const version = bloom.protocolVersion;
     const [latest] = await this.db
       .select()
       .from(schema.bloomPayments)
-      .where(eq(schema.bloomPayments.bloomId, bloomId))
+      .where(and(eq(schema.bloomPayments.bloomId, bloomId), eq(schema.bloomPayments.version, version)))
       .orderBy(desc(schema.bloomPayments.createdAt))
       .limit(1);
     if (latest && (latest.status === 'pending' || latest.status === 'processing')) {
@@ -94,7 +95,7 @@ export class PaymentService {
           mode: 'payment',
           customer,
           client_reference_id: bloomId,
-          metadata: { bloomId },
+          metadata: { bloomId, version: String(version) },
           line_items: [
             {
               quantity: 1,
@@ -102,7 +103,9 @@ export class PaymentService {
                 // The agent's own price and currency, fixed when it was made from the server's configuration.
                 currency: bloom.payment.currency,
                 unit_amount: bloom.payment.amountCents,
-                product_data: { name: `Training of the agent “${bloom.name}”` },
+                product_data: {
+                  name: `Training of the agent “${bloom.name}”${version > 1 ? ` (version ${version})` : ''}`,
+                },
               },
             },
           ],
@@ -110,7 +113,7 @@ export class PaymentService {
           cancel_url: agentUrl,
         },
         // The same attempt asked twice (a double click) gets the same session back from the provider.
-        { idempotencyKey: `greenhouse-checkout-${bloomId}-${attempt}` },
+        { idempotencyKey: `greenhouse-checkout-${bloomId}-${version}-${attempt}` },
       ),
     );
     if (!session.url) throw new AppError('SERVICE_UNAVAILABLE');
@@ -123,6 +126,7 @@ export class PaymentService {
           sessionId: session.id,
           bloomId,
           userId: user.id,
+          version,
           amountCents: bloom.payment.amountCents,
           currency: bloom.payment.currency,
           status: 'pending',

@@ -2,7 +2,7 @@
 // success redirect's refresh alike, so whichever comes first does the work and the other changes nothing.
 import type { PaymentStatus } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { startTraining } from '../pipeline/pipeline-jobs.js';
 import type { CheckoutSession, StripeEvent } from './stripe-client.js';
@@ -47,6 +47,12 @@ export function statusOfSession(session: CheckoutSession): PaymentStatus {
   return 'pending';
 }
 
+/** The version a session's metadata names (1 when it names none: made before versions). */
+function sessionVersion(session: CheckoutSession): number {
+  const version = Number(session.metadata?.version ?? 1);
+  return Number.isSafeInteger(version) && version >= 1 ? version : 1;
+}
+
 export interface TransitionResult {
   /** The agent it is about (null: no such agent, e.g. deleted). */
   bloomId: string | null;
@@ -77,6 +83,8 @@ export async function applySessionStatus(
     return { bloomId: null, bloomStatus: null, trainingStarted: false };
   const [bloom] = await tx.select().from(schema.blooms).where(eq(schema.blooms.id, bloomId)).for('update');
   if (!bloom) return { bloomId: null, bloomStatus: null, trainingStarted: false };
+  // The version the session pays for (issue 33; a session made before versions paid for version 1).
+  const version = known?.version ?? sessionVersion(session);
 
   const now = new Date();
   if (!known) {
@@ -87,6 +95,7 @@ export async function applySessionStatus(
         sessionId: session.id,
         bloomId,
         userId: bloom.userId,
+        version,
         amountCents: session.amount_total ?? bloom.priceCents,
         currency: session.currency ?? bloom.currency,
         status,
@@ -102,6 +111,9 @@ export async function applySessionStatus(
   }
 
   if (bloom.paymentStatus === 'paid') return { bloomId, bloomStatus: 'paid', trainingStarted: false };
+  // A session of an older version (paid or not) says nothing of the version in the works.
+  if (version !== bloom.latestVersion)
+    return { bloomId, bloomStatus: bloom.paymentStatus, trainingStarted: false };
   if (status === 'paid') {
     await tx
       .update(schema.blooms)
@@ -114,7 +126,7 @@ export async function applySessionStatus(
   const [latest] = await tx
     .select({ sessionId: schema.bloomPayments.sessionId })
     .from(schema.bloomPayments)
-    .where(eq(schema.bloomPayments.bloomId, bloomId))
+    .where(and(eq(schema.bloomPayments.bloomId, bloomId), eq(schema.bloomPayments.version, version)))
     .orderBy(desc(schema.bloomPayments.createdAt))
     .limit(1);
   if (latest?.sessionId !== session.id)

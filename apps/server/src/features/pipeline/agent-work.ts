@@ -4,7 +4,7 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { TRAINING_PLAN } from './stage-outputs.js';
-import type { BloomStageName } from './stages.js';
+import { latestVersionOf, type BloomStageName } from './stages.js';
 
 const PHASES = {
   training_pretraining: 'pretraining',
@@ -52,7 +52,12 @@ export async function remainingTraining(
       tokensPerSecond: sql<number | null>`(${schema.bloomStages.metrics}->>'tokensPerSecond')::float8`,
     })
     .from(schema.bloomStages)
-    .where(inArray(schema.bloomStages.bloomId, ids));
+    .where(
+      and(
+        inArray(schema.bloomStages.bloomId, ids),
+        eq(schema.bloomStages.version, latestVersionOf(schema.bloomStages.bloomId)),
+      ),
+    );
   const planRows = await db
     .select({
       bloomId: schema.bloomArtifacts.bloomId,
@@ -63,6 +68,7 @@ export async function remainingTraining(
     .where(
       and(
         inArray(schema.bloomArtifacts.bloomId, ids),
+        eq(schema.bloomArtifacts.version, latestVersionOf(schema.bloomArtifacts.bloomId)),
         eq(schema.bloomArtifacts.stage, TRAINING_PLAN.stage),
         eq(schema.bloomArtifacts.kind, TRAINING_PLAN.kind),
       ),

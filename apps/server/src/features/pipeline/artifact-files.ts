@@ -1,5 +1,6 @@
 // The stages' large outputs (tokenizer, weights, checkpoints, the agent file) as files:
-// ARTIFACTS_DIR/<bloom id>/<stage>.<kind>. The database row of each output names its file, size and
+// ARTIFACTS_DIR/<bloom id>/<stage>.<kind> for an agent's version 1 (where every agent made before versions keeps
+// them), ARTIFACTS_DIR/<bloom id>/v<N>.<stage>.<kind> for version N > 1 (issue 33). The database row of each output names its file, size and
 // sha256; the file is written whole before that row is committed, under a fixed name, so a stage run
 // twice (after a crash) replaces it — one file per output, never two. Several workers on several
 // machines share the directory (a shared volume), as they share the database.
@@ -16,6 +17,19 @@ export interface FileRef {
 }
 
 const TEMPORARY_PREFIX = '.tmp-';
+
+/** The start of a version's file names: none for version 1 (the names before versions), `v<N>.` after. */
+export function versionFilePrefix(version: number): string {
+  if (!Number.isSafeInteger(version) || version < 1) throw new Error(`bad version ${version}`);
+  return version === 1 ? '' : `v${version}.`;
+}
+
+/** Whether a file of an agent's folder belongs to this version. */
+function isVersionFile(file: string, version: number): boolean {
+  return version === 1
+    ? !/^v\d+\./.test(file) && !file.startsWith(TEMPORARY_PREFIX)
+    : file.startsWith(versionFilePrefix(version));
+}
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export class ArtifactFiles {
@@ -31,10 +45,16 @@ export class ArtifactFiles {
    * Writes atomically (temporary file, fsync, rename): readers see the old file or the new one, and a
    * write that fails leaves neither a new file nor a temporary one.
    */
-  async write(bloomId: string, stage: string, kind: string, data: Uint8Array): Promise<FileRef> {
+  async write(
+    bloomId: string,
+    version: number,
+    stage: string,
+    kind: string,
+    data: Uint8Array,
+  ): Promise<FileRef> {
     const dir = this.dir(bloomId);
     await mkdir(dir, { recursive: true });
-    const file = `${stage}.${kind}`;
+    const file = `${versionFilePrefix(version)}${stage}.${kind}`;
     const temporary = path.join(dir, `${TEMPORARY_PREFIX}${randomBytes(6).toString('hex')}`);
     try {
       const handle = await open(temporary, 'w');
@@ -69,14 +89,19 @@ export class ArtifactFiles {
     await rm(path.join(this.dir(bloomId), file), { force: true });
   }
 
-  /** A stage's checkpoint files (`<stage>.checkpoint-<run>`), but for the one to `keep`. */
-  async removeCheckpoints(bloomId: string, stage: string, keep?: string): Promise<void> {
+  /** A stage's checkpoint files (`<stage>.checkpoint-<run>`) of one version, but for the one to `keep`. */
+  async removeCheckpoints(bloomId: string, version: number, stage: string, keep?: string): Promise<void> {
     const entries = await readdir(this.dir(bloomId)).catch(() => [] as string[]);
+    const prefix = `${versionFilePrefix(version)}${stage}.${CHECKPOINT_KIND}`;
     await Promise.all(
-      entries
-        .filter((e) => e.startsWith(`${stage}.${CHECKPOINT_KIND}`) && e !== keep)
-        .map((e) => this.remove(bloomId, e)),
+      entries.filter((e) => e.startsWith(prefix) && e !== keep).map((e) => this.remove(bloomId, e)),
     );
+  }
+
+  /** Every file of one version of an agent (the version was deleted). */
+  async removeVersion(bloomId: string, version: number): Promise<void> {
+    const entries = await readdir(this.dir(bloomId)).catch(() => [] as string[]);
+    await Promise.all(entries.filter((e) => isVersionFile(e, version)).map((e) => this.remove(bloomId, e)));
   }
 
   /** Temporary files a killed writer left behind (stages of one agent never run at once). */

@@ -3,15 +3,26 @@
 // training stages and e-mails are three queues with workers of their own, so a data stage (seconds) or
 // an e-mail never waits behind a training slice (up to JOB_SLICE_SECONDS).
 import { schema, type Db } from '@greenhouse/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { JobQueue, JobType } from '../jobs/job-queue.js';
-import { bloomStageNames, dataStages, trainingStages, type BloomStageName } from './stages.js';
+import {
+  bloomStageNames,
+  dataStages,
+  latestVersionOf,
+  trainingStages,
+  type BloomStageName,
+} from './stages.js';
 
-/** One job: run one stage of one agent. */
+/** One job: run one stage of one version of one agent. */
 export interface StageJob {
   bloomId: string;
+  /** The agent's version (issue 33); a job enqueued before versions has none and means version 1. */
+  version?: number;
   stage: BloomStageName;
 }
+
+/** The version a stage job trains. */
+export const jobVersion = (job: StageJob): number => job.version ?? 1;
 
 /** A training stage's job also names the agent's owner and upload time: the queue shares training fairly. */
 export interface TrainingJob extends StageJob {
@@ -97,12 +108,17 @@ export async function trainingEnded(tx: Db, queue: JobQueue, bloomId: string): P
   if (bloom) await queue.rebalance(trainingJobs, bloom.ownerId, tx, bloomId);
 }
 
-/** Gives a new agent its stages and enqueues the first, inside the caller's transaction. */
-export async function startPipeline(tx: Db, queue: JobQueue, bloomId: string): Promise<void> {
+/** Gives a new version of an agent its stages and enqueues the first, inside the caller's transaction. */
+export async function startPipeline(
+  tx: Db,
+  queue: JobQueue,
+  bloomId: string,
+  version: number,
+): Promise<void> {
   await tx
     .insert(schema.bloomStages)
-    .values(bloomStageNames.map((stage, position) => ({ bloomId, name: stage, position })));
-  await sendStage(tx, queue, { bloomId, stage: bloomStageNames[0] });
+    .values(bloomStageNames.map((stage, position) => ({ bloomId, version, name: stage, position })));
+  await sendStage(tx, queue, { bloomId, version, stage: bloomStageNames[0] });
 }
 
 /**
@@ -116,15 +132,18 @@ export async function startTraining(tx: Db, queue: JobQueue, bloomId: string): P
   const stages = await tx
     .select({
       name: schema.bloomStages.name,
+      version: schema.bloomStages.version,
       status: schema.bloomStages.status,
       attempts: schema.bloomStages.attempts,
     })
     .from(schema.bloomStages)
-    .where(eq(schema.bloomStages.bloomId, bloomId));
+    .where(
+      and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.version, latestVersionOf(bloomId))),
+    );
   const status = (name: BloomStageName) => stages.find((s) => s.name === name);
   if (!dataStages.every((name) => status(name)?.status === 'completed')) return false;
   const first = status(trainingStages[0]);
   if (first?.status !== 'pending' || first.attempts > 0) return false;
-  await sendStage(tx, queue, { bloomId, stage: trainingStages[0] });
+  await sendStage(tx, queue, { bloomId, version: first.version, stage: trainingStages[0] });
   return true;
 }

@@ -2,7 +2,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { sendStage } from './pipeline-jobs.js';
-import type { BloomStageName } from './stages.js';
+import { latestVersionOf, type BloomStageName } from './stages.js';
 
 /**
  * Sends an agent's failed stage back to the queue (an admin's retry), inside the caller's transaction:
@@ -29,9 +29,15 @@ export async function retryFailedStage(
       progress: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.status, 'failed')))
-    .returning({ name: schema.bloomStages.name });
+    .where(
+      and(
+        eq(schema.bloomStages.bloomId, bloomId),
+        eq(schema.bloomStages.version, latestVersionOf(bloomId)),
+        eq(schema.bloomStages.status, 'failed'),
+      ),
+    )
+    .returning({ name: schema.bloomStages.name, version: schema.bloomStages.version });
   if (!stage) return null;
-  await sendStage(tx, queue, { bloomId, stage: stage.name });
+  await sendStage(tx, queue, { bloomId, version: stage.version, stage: stage.name });
   return stage.name;
 }

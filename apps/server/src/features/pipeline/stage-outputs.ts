@@ -4,7 +4,8 @@
 import { schema, type Db } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
 import type { TrainingPlan } from '@greenhouse/trainer';
-import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { BloomVersion } from '@greenhouse/contracts';
+import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
 import type { Dataset } from './data-stages.js';
 import type { BloomStageName } from './stages.js';
@@ -41,6 +42,15 @@ export const FINETUNED_WEIGHTS = file('training_finetuning', 'weights');
 export const REACTION_MODEL = file('training_finetuning', 'reactions');
 /** The agent file users download. */
 export const AGENT_FILE = file('training_exporting', 'agent');
+/** The owner's scenario tests run on the agent file (at export, and again when the owner changes them). */
+export const SCENARIO_RESULTS = json<ScenarioRun>('training_exporting', 'scenarios');
+
+/** A version's scenario results: how many passed, and each case's. */
+export interface ScenarioRun {
+  passed: number;
+  total: number;
+  results: unknown[];
+}
 
 /** Not an output: a paused stage's state, one per training stage while it runs (see stage-runner.ts). */
 export const CHECKPOINT_KIND = 'checkpoint';
@@ -54,36 +64,135 @@ export interface StageOutput {
   metrics: Record<string, unknown>;
 }
 
-const outputKey = (bloomIds: string[], output: JsonOutput<unknown> | FileOutput) =>
+/** One version's outputs of `bloomIds`. */
+const outputKey = (bloomIds: string[], version: number, output: JsonOutput<unknown> | FileOutput) =>
   and(
     inArray(schema.bloomArtifacts.bloomId, bloomIds),
+    eq(schema.bloomArtifacts.version, version),
     eq(schema.bloomArtifacts.stage, output.stage),
     eq(schema.bloomArtifacts.kind, output.kind),
   );
 
-/** The agent file, once the export stage has written it; null before. */
-export async function readAgentFile(db: Db, files: ArtifactFiles, bloomId: string): Promise<Buffer | null> {
+/** A version's agent file, once its export stage has written it; null before (or for no such version). */
+export async function readAgentFile(
+  db: Db,
+  files: ArtifactFiles,
+  bloomId: string,
+  version: number,
+): Promise<Buffer | null> {
   const [row] = await db
     .select({ content: schema.bloomArtifacts.content })
     .from(schema.bloomArtifacts)
-    .where(outputKey([bloomId], AGENT_FILE));
+    .where(outputKey([bloomId], version, AGENT_FILE));
   return row ? files.read(bloomId, row.content as FileRef) : null;
 }
 
-/**
- * Whether the agent of this id column has its agent file, as SQL: a list selects it with its rows instead of
- * asking in a query of its own.
- */
-export function agentFileSql(bloomId: AnyColumn): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${schema.bloomArtifacts} a
-    where a.bloom_id = ${bloomId} and a.stage = ${AGENT_FILE.stage} and a.kind = ${AGENT_FILE.kind})`;
+/** The versions of an agent whose agent file is written, newest first. */
+export async function exportedVersions(db: Db, bloomId: string): Promise<number[]> {
+  const rows = await db
+    .select({ version: schema.bloomArtifacts.version })
+    .from(schema.bloomArtifacts)
+    .where(
+      and(
+        eq(schema.bloomArtifacts.bloomId, bloomId),
+        eq(schema.bloomArtifacts.stage, AGENT_FILE.stage),
+        eq(schema.bloomArtifacts.kind, AGENT_FILE.kind),
+      ),
+    )
+    .orderBy(desc(schema.bloomArtifacts.version));
+  return rows.map((r) => r.version);
 }
 
 /**
- * The normalised protocol of the agent of this id column once its first stage has completed, else null, as
- * SQL: the agent page selects it with the agent's row instead of asking in a query of its own.
+ * The version an agent's download serves, as SQL on its id column: the newest with its agent file — of those
+ * that pass every scenario (SCENARIO_RESULTS: passed = total) when the owner gates downloads on them — or null.
+ * In a query over blooms (it reads the row's gate_download).
+ */
+export function currentVersionSql(bloomId: AnyColumn): SQL<number | null> {
+  return sql<number | null>`(select max(a.version) from ${schema.bloomArtifacts} a
+    where a.bloom_id = ${bloomId} and a.stage = ${AGENT_FILE.stage} and a.kind = ${AGENT_FILE.kind}
+    and (not ${schema.blooms.gateDownload} or exists (
+      select 1 from ${schema.bloomArtifacts} r where r.bloom_id = a.bloom_id and r.version = a.version
+      and r.stage = ${SCENARIO_RESULTS.stage} and r.kind = ${SCENARIO_RESULTS.kind}
+      and (r.content->>'passed')::int = (r.content->>'total')::int)))`;
+}
+
+/**
+ * The normalised protocol of the agent's version in the works once its first stage has completed, else null,
+ * as SQL: the agent page selects it with the agent's row instead of asking in a query of its own (in a query
+ * over blooms: it reads the row's latest_version).
  */
 export function normalizedProtocolSql(bloomId: AnyColumn): SQL<Protocol | null> {
   return sql<Protocol | null>`(select a.content from ${schema.bloomArtifacts} a
-    where a.bloom_id = ${bloomId} and a.stage = ${NORMALIZED_PROTOCOL.stage} and a.kind = ${NORMALIZED_PROTOCOL.kind})`;
+    where a.bloom_id = ${bloomId} and a.version = ${schema.blooms.latestVersion}
+    and a.stage = ${NORMALIZED_PROTOCOL.stage} and a.kind = ${NORMALIZED_PROTOCOL.kind})`;
+}
+
+/** A version as versionsJsonSql reads it (the presenter adds its download address). */
+export type VersionView = Omit<BloomVersion, 'downloadURL'>;
+
+/**
+ * Every version of the agent of this id column, oldest first, as one JSON array in SQL: its training's status
+ * (from its stages, as agentStatusSql), its samples, its quality check, its agent file's size and its scenario
+ * results — what the agent page lists, read with the agent's row.
+ */
+export function versionsJsonSql(bloomId: AnyColumn): SQL<VersionView[]> {
+  const output = (o: JsonOutput<unknown> | FileOutput) =>
+    sql`(select a.content from ${schema.bloomArtifacts} a where a.bloom_id = p.bloom_id and a.version = p.version
+      and a.stage = ${o.stage} and a.kind = ${o.kind})`;
+  return sql<VersionView[]>`(select coalesce(json_agg(json_build_object(
+      'number', p.version,
+      'createdAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'status', (select case
+          when bool_or(s.status = 'failed') then 'failed'
+          when bool_and(s.status = 'completed') then 'completed'
+          when bool_or(s.status = 'processing') then 'processing'
+          else 'pending' end
+        from ${schema.bloomStages} s where s.bloom_id = p.bloom_id and s.version = p.version),
+      'samples', (select sum(jsonb_array_length(st->'samples'))::int
+        from jsonb_array_elements(${output(NORMALIZED_PROTOCOL)}->'sets') st),
+      'quality', (select case when q.m ? 'right' and q.m ? 'measured'
+          then jsonb_build_object('right', q.m->'right', 'measured', q.m->'measured') end
+        from (select s.metrics->'quality' m from ${schema.bloomStages} s where s.bloom_id = p.bloom_id
+          and s.version = p.version and s.name = 'training_finetuning') q),
+      'sizeBytes', (${output(AGENT_FILE)}->>'bytes')::bigint,
+      'scenarios', (select jsonb_build_object('passed', r.c->'passed', 'total', r.c->'total')
+        from (select ${output(SCENARIO_RESULTS)} c) r where r.c is not null))
+      order by p.version), '[]'::json)
+    from ${schema.bloomProtocols} p where p.bloom_id = ${bloomId})`;
+}
+
+/** Stores a version's scenario results (its export stage's), replacing any before, inside the caller's transaction. */
+export async function storeScenarioResults(
+  tx: Db,
+  bloomId: string,
+  version: number,
+  results: ScenarioRun,
+): Promise<void> {
+  const { stage, kind } = SCENARIO_RESULTS;
+  await tx
+    .insert(schema.bloomArtifacts)
+    .values({ bloomId, version, stage, kind, content: results })
+    .onConflictDoUpdate({
+      target: [
+        schema.bloomArtifacts.bloomId,
+        schema.bloomArtifacts.version,
+        schema.bloomArtifacts.stage,
+        schema.bloomArtifacts.kind,
+      ],
+      set: { content: results, createdAt: new Date() },
+    });
+}
+
+/** A version's scenario results, or null before its export (or before any scenario was run on it). */
+export async function readScenarioResults(
+  db: Db,
+  bloomId: string,
+  version: number,
+): Promise<ScenarioRun | null> {
+  const [row] = await db
+    .select({ content: schema.bloomArtifacts.content })
+    .from(schema.bloomArtifacts)
+    .where(outputKey([bloomId], version, SCENARIO_RESULTS));
+  return (row?.content as ScenarioRun | undefined) ?? null;
 }

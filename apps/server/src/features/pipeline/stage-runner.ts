@@ -1,10 +1,11 @@
 import type { StageProgress } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
 import {
+  jobVersion,
   mailJobs,
   sendStage,
   trainingEnded,
@@ -22,9 +23,10 @@ import {
   type StageRow,
 } from './stages.js';
 
-/** What a stage can read: its agent, the protocol file and earlier stages' outputs. */
+/** What a stage can read: its agent, the version's protocol file and earlier stages' outputs. */
 export interface StageInputs {
   bloomId: string;
+  version: number;
   bloom(): Promise<{ id: string; name: string }>;
   protocolContent(): Promise<unknown>;
   /** A JSON output of an earlier stage. */
@@ -103,11 +105,16 @@ export class WorkerStopping extends Error {
   }
 }
 
-const stageKey = (bloomId: string, name: string) =>
-  and(eq(schema.bloomStages.bloomId, bloomId), eq(schema.bloomStages.name, name as BloomStageName));
-const artifactKey = (bloomId: string, stage: BloomStageName, kind: string) =>
+const stageKey = (bloomId: string, version: number, name: string) =>
+  and(
+    eq(schema.bloomStages.bloomId, bloomId),
+    eq(schema.bloomStages.version, version),
+    eq(schema.bloomStages.name, name as BloomStageName),
+  );
+const artifactKey = (bloomId: string, version: number, stage: BloomStageName, kind: string) =>
   and(
     eq(schema.bloomArtifacts.bloomId, bloomId),
+    eq(schema.bloomArtifacts.version, version),
     eq(schema.bloomArtifacts.stage, stage),
     eq(schema.bloomArtifacts.kind, kind),
   );
@@ -160,10 +167,15 @@ export class StageRunner {
 
   async run(job: StageJob | TrainingJob): Promise<void> {
     const { stage } = job;
+    const version = jobVersion(job);
     // The job's data comes from the queue's table (maybe enqueued by another version): checked, not trusted.
     if (!bloomStageNames.includes(stage)) throw new Error(`unknown stage ${String(stage)}`);
+    if (!Number.isSafeInteger(version) || version < 1) throw new Error(`bad version ${String(version)}`);
     if (this.stopping) throw new WorkerStopping();
-    const [row] = await this.db.select().from(schema.bloomStages).where(stageKey(job.bloomId, stage));
+    const [row] = await this.db
+      .select()
+      .from(schema.bloomStages)
+      .where(stageKey(job.bloomId, version, stage));
     // The agent was deleted, or the stage is done: nothing to do (but the owner's other agents move up).
     if (!row || row.status === 'completed' || row.status === 'failed') {
       if ('ownerId' in job) {
@@ -204,7 +216,7 @@ export class StageRunner {
     const progress = this.progressWriter(row, attempt);
     try {
       await this.options.files.removeTemporary(job.bloomId);
-      const result = await implementation(this.inputs(job.bloomId, stage), {
+      const result = await implementation(this.inputs(job.bloomId, version, stage), {
         signal: controller.signal,
         sliceSeconds: this.options.sliceSeconds,
         onProgress: progress.write,
@@ -284,6 +296,7 @@ export class StageRunner {
     // commit leaves the last committed one as it was (a fixed name would no longer match its checksum).
     const ref = await this.options.files.write(
       row.bloomId,
+      row.version,
       stage,
       `${CHECKPOINT_KIND}-${attempt}`,
       paused.checkpoint,
@@ -294,21 +307,21 @@ export class StageRunner {
         runningSince: null,
         interruptions: 0,
       });
-      await this.upsertArtifact(tx, row.bloomId, stage, CHECKPOINT_KIND, ref);
-      await sendStage(tx, this.queue, { bloomId: row.bloomId, stage });
+      await this.upsertArtifact(tx, row, stage, CHECKPOINT_KIND, ref);
+      await sendStage(tx, this.queue, { bloomId: row.bloomId, version: row.version, stage });
     });
-    await this.options.files.removeCheckpoints(row.bloomId, stage, ref.file);
+    await this.options.files.removeCheckpoints(row.bloomId, row.version, stage, ref.file);
     this.log.info({ bloomId: row.bloomId, stage, step }, 'stage paused at a checkpoint');
   }
 
   private async complete(row: StageRow, attempt: number, output: StageOutput): Promise<void> {
-    const { bloomId } = row;
+    const { bloomId, version } = row;
     const stage = row.name as BloomStageName;
     const next = nextStage(stage);
     // Files first, under fixed names: a crash before the commit leaves files the re-run replaces.
     const refs: Record<string, FileRef> = {};
     for (const [kind, data] of Object.entries(output.files ?? {}))
-      refs[kind] = await this.options.files.write(bloomId, stage, kind, data);
+      refs[kind] = await this.options.files.write(bloomId, version, stage, kind, data);
     await this.db.transaction(async (tx) => {
       const now = new Date();
       await this.fencedUpdate(tx, row, attempt, {
@@ -320,18 +333,18 @@ export class StageRunner {
         progress: null,
       });
       for (const [kind, content] of Object.entries({ ...output.artifacts, ...refs }))
-        await this.upsertArtifact(tx, bloomId, stage, kind, content);
-      await tx.delete(schema.bloomArtifacts).where(artifactKey(bloomId, stage, CHECKPOINT_KIND));
+        await this.upsertArtifact(tx, row, stage, kind, content);
+      await tx.delete(schema.bloomArtifacts).where(artifactKey(bloomId, version, stage, CHECKPOINT_KIND));
       await tx
         .update(schema.blooms)
         .set({ updatedAt: now, ...(next ? {} : { completedAt: now }) })
         .where(eq(schema.blooms.id, bloomId));
       if (next && (await this.mayStart(tx, bloomId, next)))
-        await sendStage(tx, this.queue, { bloomId, stage: next });
+        await sendStage(tx, this.queue, { bloomId, version, stage: next });
       else if (isTrainingStage(stage)) await trainingEnded(tx, this.queue, bloomId);
       if (!next) await this.queue.send(mailJobs, { bloomId, kind: 'trainingCompleted' }, tx);
     });
-    await this.options.files.removeCheckpoints(bloomId, stage);
+    await this.options.files.removeCheckpoints(bloomId, version, stage);
   }
 
   /** Training stages start once the agent is paid for and this installation can train. */
@@ -345,16 +358,17 @@ export class StageRunner {
     return bloom?.payment === 'paid';
   }
 
-  private inputs(bloomId: string, stage: BloomStageName): StageInputs {
+  private inputs(bloomId: string, version: number, stage: BloomStageName): StageInputs {
     const artifactRow = async (from: BloomStageName, kind: string) => {
       const [artifact] = await this.db
         .select({ content: schema.bloomArtifacts.content })
         .from(schema.bloomArtifacts)
-        .where(artifactKey(bloomId, from, kind));
+        .where(artifactKey(bloomId, version, from, kind));
       return artifact?.content;
     };
     return {
       bloomId,
+      version,
       bloom: async () => {
         const [bloom] = await this.db
           .select({ id: schema.blooms.id, name: schema.blooms.name })
@@ -364,14 +378,12 @@ export class StageRunner {
         return bloom;
       },
       protocolContent: async () => {
-        const [latest] = await this.db
+        const [own] = await this.db
           .select({ content: schema.bloomProtocols.content })
           .from(schema.bloomProtocols)
-          .where(eq(schema.bloomProtocols.bloomId, bloomId))
-          .orderBy(desc(schema.bloomProtocols.version))
-          .limit(1);
-        if (!latest) throw new StageFailure('bloom.file_not_found', 'The agent has no protocol.');
-        return latest.content;
+          .where(and(eq(schema.bloomProtocols.bloomId, bloomId), eq(schema.bloomProtocols.version, version)));
+        if (!own) throw new StageFailure('bloom.file_not_found', 'The version has no protocol.');
+        return own.content;
       },
       artifact: async <T>({ stage: from, kind }: JsonOutput<T>) => {
         const content = await artifactRow(from, kind);
@@ -387,7 +399,7 @@ export class StageRunner {
         const [row] = await this.db
           .select({ metrics: schema.bloomStages.metrics })
           .from(schema.bloomStages)
-          .where(stageKey(bloomId, from));
+          .where(stageKey(bloomId, version, from));
         return (row?.metrics as Record<string, unknown> | null) ?? null;
       },
       checkpoint: async () => {
@@ -429,7 +441,7 @@ export class StageRunner {
 
   private fence(row: StageRow, attempt: number) {
     return and(
-      stageKey(row.bloomId, row.name),
+      stageKey(row.bloomId, row.version, row.name),
       eq(schema.bloomStages.attempts, attempt),
       eq(schema.bloomStages.status, 'processing'),
     );
@@ -451,16 +463,21 @@ export class StageRunner {
 
   private async upsertArtifact(
     tx: Db,
-    bloomId: string,
+    { bloomId, version }: StageRow,
     stage: BloomStageName,
     kind: string,
     content: unknown,
   ) {
     await tx
       .insert(schema.bloomArtifacts)
-      .values({ bloomId, stage, kind, content })
+      .values({ bloomId, version, stage, kind, content })
       .onConflictDoUpdate({
-        target: [schema.bloomArtifacts.bloomId, schema.bloomArtifacts.stage, schema.bloomArtifacts.kind],
+        target: [
+          schema.bloomArtifacts.bloomId,
+          schema.bloomArtifacts.version,
+          schema.bloomArtifacts.stage,
+          schema.bloomArtifacts.kind,
+        ],
         set: { content, createdAt: new Date() },
       });
   }
@@ -470,6 +487,6 @@ export class StageRunner {
     await this.db
       .update(schema.bloomStages)
       .set({ ...values, updatedAt: new Date() })
-      .where(attempt === undefined ? stageKey(row.bloomId, row.name) : this.fence(row, attempt));
+      .where(attempt === undefined ? stageKey(row.bloomId, row.version, row.name) : this.fence(row, attempt));
   }
 }

@@ -6,7 +6,7 @@ import {
   type WorkStatus,
 } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export { bloomStageNames };
 export type { BloomStageName };
@@ -33,7 +33,8 @@ const omittedMetrics = sql.raw(`array[${listOmittedMetrics.map((name) => `'${nam
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * An agent's stages as one JSON array, in pipeline order, as SQL on its id column: a list reads its agents
+ * An agent's stages (its version in the works) as one JSON array, in pipeline order, as SQL on its id column in a
+ * query over blooms (it reads the row's latest_version): a list reads its agents
  * with their stages in one query (`inList`: without the large metrics only the agent page draws). Profiled, the stage rows of a page each mapped by the driver, and their
  * times parsed into Dates and written back as text, cost more than the rest of the request: so the array
  * comes in pipeline order, as JSON with its times already written.
@@ -45,16 +46,35 @@ export function stagesJsonSql(bloomId: AnyColumn, { inList }: { inList: boolean 
       'progress', s.progress, 'metrics', ${inList ? sql`s.metrics - ${omittedMetrics}` : sql`s.metrics`},
       'startedAt', ${isoSql(sql`s.started_at`)}, 'completedAt', ${isoSql(sql`s.completed_at`)})
       order by s.position), '[]'::json)
-    from ${schema.bloomStages} s where s.bloom_id = ${bloomId})`;
-}
-
-/** The stages of these agents, in no particular order. */
-export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]> {
-  return db.select().from(schema.bloomStages).where(inArray(schema.bloomStages.bloomId, bloomIds));
+    from ${schema.bloomStages} s where s.bloom_id = ${bloomId} and s.version = ${schema.blooms.latestVersion})`;
 }
 
 /**
- * An agent's status as a whole, from its stages, as SQL on its id column (so a list can filter and sort
+ * The agent's version in the works (the newest: its stages are the agent's), as SQL on an agent id that is not
+ * the blooms table's own column (a stage's or output's bloom_id, or a value): in a query over blooms, read
+ * blooms.latest_version itself — drizzle writes a single table's columns unqualified, and `b.id = "id"` would
+ * compare the subquery's row with itself. Here rather than with the jobs: the stages' readers need it, and
+ * pipeline-jobs imports this module.
+ */
+export const latestVersionOf = (bloomId: AnyColumn | string): SQL<number> =>
+  sql<number>`(select b.latest_version from ${schema.blooms} b where b.id = ${bloomId})`;
+
+/** The stages of these agents' versions in the works, in no particular order. */
+export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]> {
+  return db
+    .select()
+    .from(schema.bloomStages)
+    .where(
+      and(
+        inArray(schema.bloomStages.bloomId, bloomIds),
+        eq(schema.bloomStages.version, latestVersionOf(schema.bloomStages.bloomId)),
+      ),
+    );
+}
+
+/**
+ * An agent's status as a whole, from its version in the works' stages, as SQL on its id column in a query over
+ * blooms (so a list can filter and sort
  * by it): failed once a stage failed, completed once every stage is, processing while one runs, else
  * pending (waiting for a worker, or for payment).
  */
@@ -64,7 +84,7 @@ export function agentStatusSql(bloomId: AnyColumn): SQL<WorkStatus> {
       WHEN bool_and(s.status = 'completed') THEN 'completed'
       WHEN bool_or(s.status = 'processing') THEN 'processing'
       ELSE 'pending' END
-    FROM ${schema.bloomStages} s WHERE s.bloom_id = ${bloomId})`;
+    FROM ${schema.bloomStages} s WHERE s.bloom_id = ${bloomId} AND s.version = ${schema.blooms.latestVersion})`;
 }
 
 export const dataStages = [

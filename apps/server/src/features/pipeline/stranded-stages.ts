@@ -6,7 +6,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { sendStage, stageJobTypes } from './pipeline-jobs.js';
+import { jobVersion, sendStage, stageJobTypes } from './pipeline-jobs.js';
 
 /** Any number, as long as it is only this lock's: workers look for stranded stages one at a time. */
 const STRANDED_LOCK = 7_301_019;
@@ -21,7 +21,11 @@ export async function requeueStrandedStages(
     // Several workers may start at once: the second waits here and then sees the first one's jobs.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STRANDED_LOCK})`);
     const underWay = await tx
-      .select({ bloomId: schema.bloomStages.bloomId, stage: schema.bloomStages.name })
+      .select({
+        bloomId: schema.bloomStages.bloomId,
+        version: schema.bloomStages.version,
+        stage: schema.bloomStages.name,
+      })
       .from(schema.bloomStages)
       .where(
         or(
@@ -33,8 +37,9 @@ export async function requeueStrandedStages(
     if (underWay.length === 0) return [];
     const live = new Set<string>();
     for (const type of stageJobTypes)
-      for (const job of await queue.liveJobs(type, tx)) live.add(`${job.bloomId}/${job.stage}`);
-    const stranded = underWay.filter((s) => !live.has(`${s.bloomId}/${s.stage}`));
+      for (const job of await queue.liveJobs(type, tx))
+        live.add(`${job.bloomId}/${jobVersion(job)}/${job.stage}`);
+    const stranded = underWay.filter((s) => !live.has(`${s.bloomId}/${s.version}/${s.stage}`));
     for (const job of stranded) await sendStage(tx, queue, job);
     return stranded;
   });

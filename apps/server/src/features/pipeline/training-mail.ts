@@ -4,6 +4,7 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import type { MailJob } from './pipeline-jobs.js';
+import { latestVersionOf } from './stages.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderEmail } from '../mail/templates.js';
 
@@ -25,7 +26,13 @@ export function trainingMailHandler(db: Db, mailer: Mailer, appUrl: string) {
       const [failed] = await db
         .select({ message: schema.bloomStages.errorMessage })
         .from(schema.bloomStages)
-        .where(and(eq(schema.bloomStages.bloomId, job.bloomId), eq(schema.bloomStages.status, 'failed')));
+        .where(
+          and(
+            eq(schema.bloomStages.bloomId, job.bloomId),
+            eq(schema.bloomStages.version, latestVersionOf(job.bloomId)),
+            eq(schema.bloomStages.status, 'failed'),
+          ),
+        );
       reason = failed?.message ?? '';
     }
     await mailer.send(

@@ -1,0 +1,143 @@
+// Issue 33: an agent's versions through the real API, queue and database (tiny preset): a new version trains
+// while the one before stays downloadable, one version per concurrent call, the same checks as an upload,
+// nothing of another user's, and deletions that leave no rows or files behind.
+import type { Bloom, BloomVersionResponse } from '@greenhouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionClient } from './support/session-client.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { exampleProtocol, filesOnDisk, outputRows, pollBloom, settled } from './support/training.js';
+import { signedInClient } from './support/users.js';
+
+let t: TestApp;
+let owner: SessionClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ client: owner } = await signedInClient(t));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The example protocol with its first sample's answer rewritten: a version that learns something else. */
+function editedProtocol(answer: string): Record<string, unknown> {
+  const protocol = JSON.parse(exampleProtocol()) as {
+    instruction: { sets: { samples: { strings: string[] }[] }[] };
+  };
+  const strings = protocol.instruction.sets[0]!.samples[0]!.strings;
+  strings[strings.length - 1] = answer;
+  return protocol as unknown as Record<string, unknown>;
+}
+
+const agent = async (id: string) => (await owner.get(`/api/blooms/${id}`)).body as Bloom;
+const untilSettled = (id: string) => pollBloom(() => agent(id), settled, 150_000);
+const download = async (url: string) => {
+  const res = await owner.get(url);
+  expect(res.status).toBe(200);
+  return res.text;
+};
+
+describe("an agent's versions", () => {
+  let id: string;
+  let first: string;
+
+  beforeAll(async () => {
+    const res = await owner.upload('/api/bloom/upload', {
+      file: { name: 'keeper.json', content: exampleProtocol() },
+    });
+    expect(res.status).toBe(201);
+    id = (res.body as Bloom).id;
+    await untilSettled(id);
+    first = await download(`/api/blooms/${id}/download`);
+  }, 160_000);
+
+  it('trains version 2 while version 1 stays downloadable, then serves version 2', async () => {
+    const res = await owner.post(`/api/blooms/${id}/versions`, {
+      protocol: editedProtocol('The lamp is lit, traveller; version two.'),
+    });
+    expect(res.status).toBe(201);
+    expect((res.body as BloomVersionResponse).version).toMatchObject({ number: 2, downloadURL: null });
+
+    const during = await agent(id);
+    expect(during.protocolVersion).toBe(2);
+    expect(during.currentVersion).toBe(1);
+    expect(during.versions.map((v) => [v.number, v.downloadURL !== null])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(await download(during.downloadURL!.replace(/^.*\/api/, '/api'))).toBe(first);
+    expect(await download(`/api/blooms/${id}/versions/1/download`)).toBe(first);
+
+    const after = await untilSettled(id);
+    expect(after.dataset.model.status).toBe('completed');
+    expect(after.currentVersion).toBe(2);
+    const second = await download(`/api/blooms/${id}/versions/2/download`);
+    expect(second).not.toBe(first);
+    expect(await download(`/api/blooms/${id}/download`)).toBe(second);
+    expect(await download(`/api/blooms/${id}/versions/1/download`)).toBe(first);
+    expect(after.versions.map((v) => [v.number, v.status, v.sizeBytes])).toEqual([
+      [1, 'completed', Buffer.byteLength(first)],
+      [2, 'completed', Buffer.byteLength(second)],
+    ]);
+    expect(filesOnDisk(t.config.artifactsDir, id)).toContain('v2.training_exporting.agent');
+  }, 160_000);
+
+  it('makes one version of two calls at once; the other is told a version is under way', async () => {
+    const calls = await Promise.all(
+      ['three', 'four'].map((n) =>
+        owner.post(`/api/blooms/${id}/versions`, { protocol: editedProtocol(`Version ${n}.`) }),
+      ),
+    );
+    expect(calls.map((c) => c.status).sort()).toEqual([201, 409]);
+    expect(calls.find((c) => c.status === 409)!.body).toMatchObject({ code: 'bloom.version_in_progress' });
+    expect((await agent(id)).versions.map((v) => v.number)).toEqual([1, 2, 3]);
+  });
+
+  it('checks a new protocol as an upload is checked', async () => {
+    const notJson = await owner.upload(`/api/blooms/${id}/versions`, {
+      file: { name: 'x.json', content: '{' },
+    });
+    expect(notJson.body).toMatchObject({ code: 'bloom.invalid_json' });
+    const noFile = await owner.post(`/api/blooms/${id}/versions`, { protocol: 'nope' });
+    expect(noFile.status).toBe(400);
+    expect(noFile.body).toMatchObject({ code: 'bloom.missing_file', params: { field: 'protocol' } });
+    const notProtocol = await owner.post(`/api/blooms/${id}/versions`, { protocol: { hello: 'world' } });
+    expect(notProtocol.status).toBe(400);
+    expect((await agent(id)).versions).toHaveLength(3);
+  });
+
+  it("reads another user's agent, versions and their files as not found", async () => {
+    const { client: stranger } = await signedInClient(t);
+    for (const res of [
+      await stranger.post(`/api/blooms/${id}/versions`, { protocol: editedProtocol('Mine now.') }),
+      await stranger.get(`/api/blooms/${id}/versions/1/download`),
+      await stranger.delete(`/api/blooms/${id}/versions/1`),
+    ])
+      expect(res.body).toMatchObject({ code: 'bloom.not_found' });
+    expect((await agent(id)).versions).toHaveLength(3);
+  });
+
+  it('deletes an old version with its rows and files, never the only version', async () => {
+    await untilSettled(id);
+    expect((await owner.delete(`/api/blooms/${id}/versions/1`)).status).toBe(204);
+    const after = await agent(id);
+    expect(after.versions.map((v) => v.number)).toEqual([2, 3]);
+    expect(filesOnDisk(t.config.artifactsDir, id).every((f) => /^v[23]\./.test(f))).toBe(true);
+    expect((await owner.get(`/api/blooms/${id}/versions/1/download`)).body).toMatchObject({
+      code: 'bloom.version_not_found',
+    });
+    expect(await download(`/api/blooms/${id}/versions/2/download`)).not.toBe(first);
+
+    const single = await owner.upload('/api/bloom/upload', {
+      file: { name: 'keeper.json', content: exampleProtocol() },
+    });
+    const only = await owner.delete(`/api/blooms/${(single.body as Bloom).id}/versions/1`);
+    expect([only.status, (only.body as { code: string }).code]).toEqual([409, 'bloom.only_version']);
+  }, 160_000);
+
+  it('deletes the agent with every version: no rows, no files', async () => {
+    expect((await owner.delete(`/api/blooms/${id}`)).status).toBe(204);
+    expect(filesOnDisk(t.config.artifactsDir, id)).toEqual([]);
+    expect(await outputRows(t.database.db, id)).toEqual([]);
+  });
+});
