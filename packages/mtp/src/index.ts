@@ -26,3 +26,16 @@ export type { RenderedText, GuardrailRenderOptions, PromptLine, ParsedOutput, Re
 export { buildTemplate } from './template.js';
 export type { Template, TemplateInstruction, TemplateInstructionType } from './template.js';
 export * from './draft.js';
+export { protocolDiff } from './protocol-diff.js';
+export type {
+  DiffStatus,
+  GuardrailChange,
+  GuardrailSnapshot,
+  GuardrailsDiff,
+  InstructionDiff,
+  ProtocolDiff,
+  ProtocolDiffSummary,
+  ReactionDiff,
+  SampleChange,
+  SampleSnapshot,
+} from './protocol-diff.js';
