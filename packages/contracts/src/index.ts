@@ -11,3 +11,4 @@ export * from './chats.js';
 export * from './storable-text.js';
 export * from './admin.js';
 export * from './self-service.js';
+export * from './scenarios.js';
