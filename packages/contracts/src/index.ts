@@ -12,3 +12,4 @@ export * from './storable-text.js';
 export * from './admin.js';
 export * from './self-service.js';
 export * from './version-compare.js';
+export * from './scenarios.js';

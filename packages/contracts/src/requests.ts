@@ -3,6 +3,14 @@
 import * as z from 'zod/mini';
 import { code, email, mustMatch, password, requiredRaw, text } from './form-fields.js';
 import {
+  SCENARIO_EXPECT_MAX,
+  SCENARIO_INSTRUCTION_MAX,
+  SCENARIO_LINES_MAX,
+  SCENARIO_NUMBERS_MAX,
+  SCENARIO_TEXT_MAX,
+  SCENARIOS_MAX,
+} from './scenarios.js';
+import {
   BLOOM_NAME_SERVER_MAX,
   CHAT_TITLE_MAX,
   FIRST_NAME_MAX,
@@ -135,3 +143,33 @@ export const bloomNameRequestSchema = z.object({
   }),
 });
 export type BloomNameRequest = z.infer<typeof bloomNameRequestSchema>;
+
+// Scenario fields: the spec's default validation keys, with the bound (params.max); arrays too long answer the
+// error handler's default for their kind. Whether a case fits the agent's protocol is the server's check.
+const scenarioText = (max: number) =>
+  text(max, {
+    required: code('validation.required'),
+    min: code('validation.required'),
+    max: code('validation.stringMax'),
+  });
+
+export const scenariosRequestSchema = z.object({
+  gateDownload: z.boolean({ error: code('validation.required') }),
+  scenarios: z
+    .array(
+      z.object({
+        instruction: scenarioText(SCENARIO_INSTRUCTION_MAX),
+        inputs: z
+          .array(
+            z.object({
+              text: scenarioText(SCENARIO_TEXT_MAX),
+              numbers: z.optional(z.array(z.number()).check(z.maxLength(SCENARIO_NUMBERS_MAX))),
+            }),
+          )
+          .check(z.minLength(1), z.maxLength(SCENARIO_LINES_MAX)),
+        expect: scenarioText(SCENARIO_EXPECT_MAX),
+      }),
+    )
+    .check(z.maxLength(SCENARIOS_MAX)),
+});
+export type ScenariosRequest = z.infer<typeof scenariosRequestSchema>;

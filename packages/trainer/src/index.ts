@@ -79,3 +79,6 @@ export type {
   ReactionTrainingOptions,
   TrainedReactions,
 } from './reactions/reaction-training.js';
+// Each instruction's reactions, input lines and number slots, as the reaction model reads them.
+export { instructionShapes } from './reactions/reaction-examples.js';
+export type { InstructionShape } from './reactions/reaction-examples.js';
