@@ -1,4 +1,10 @@
-import type { Bloom, BloomSummary, DatasetStatus, WorkStatus } from '@greenhouse/contracts';
+import {
+  deviceFitSchema,
+  type Bloom,
+  type BloomSummary,
+  type DatasetStatus,
+  type WorkStatus,
+} from '@greenhouse/contracts';
 import type { schema } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
 import { dataStages, datasetStageLabel, trainingStages, type StageView } from '../pipeline/stages.js';
@@ -40,6 +46,18 @@ export function summarize(protocol: Protocol): BloomSummary {
   };
 }
 
+/**
+ * The export stage's device fit: absent until the agent is exported (and for agents exported before it was
+ * measured), null when it could not be measured.
+ */
+function deviceFit(stages: StageView[]): Pick<Bloom, 'deviceFit'> {
+  const exported = stages.find((s) => s.name === 'training_exporting' && s.status === 'completed');
+  const metrics = exported?.metrics as Record<string, unknown> | null | undefined;
+  if (!metrics || !('deviceFit' in metrics)) return {};
+  const parsed = deviceFitSchema.safeParse(metrics.deviceFit);
+  return { deviceFit: parsed.success ? parsed.data : null };
+}
+
 export interface PresentOptions {
   hasDownload: boolean;
   protocolVersion: number;
@@ -79,5 +97,6 @@ export function presentBloom(bloom: BloomRow, stages: StageView[], options: Pres
     protocolVersion: options.protocolVersion,
     summary: options.summary,
     trainingLine: null,
+    ...deviceFit(stages),
   };
 }
