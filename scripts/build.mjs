@@ -318,12 +318,21 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
       async run() {
         mkdirSync(downloads, { recursive: true });
         for (const entry of readdirSync(downloads))
-          if (entry.startsWith('flora-native-') && entry.endsWith(`-${target}.${file}`))
+          if (
+            entry.startsWith('flora-native-') &&
+            (entry.endsWith(`-${target}.${file}`) || entry.endsWith(`-${target}-fit`))
+          )
             rmSync(path.join(downloads, entry));
         const work = mkdtempSync(path.join(downloads, '.native-'));
         try {
           // Built beside its destination, then renamed: a stopped build leaves no half-written library.
           await native.buildNative(target, path.join(work, name), work);
+          // linux-x64: the device-fit measurer too (the server's export runs it: apps/server … device-fit.ts).
+          if (target === 'linux-x64') {
+            const fit = native.deviceFitBeside(name);
+            await native.buildDeviceFit(path.join(work, fit));
+            renameSync(path.join(work, fit), native.deviceFitBeside(out));
+          }
           renameSync(path.join(work, name), out);
         } finally {
           rmSync(work, { recursive: true, force: true });

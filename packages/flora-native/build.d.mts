@@ -8,3 +8,5 @@ export const TARGETS: Record<
 export function hasCompiler(target: NativeTarget): boolean;
 export function nativeSources(): string[];
 export function buildNative(target: NativeTarget, out: string, workDir: string): Promise<void>;
+export function deviceFitBeside(library: string): string;
+export function buildDeviceFit(out: string): Promise<void>;

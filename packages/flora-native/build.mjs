@@ -2,7 +2,8 @@
 //   linux-x64    gcc                      → a shared library (.so)
 //   windows-x64  x86_64-w64-mingw32-gcc   → a DLL (Debian's mingw-w64), libgcc linked in
 // The tokenizer's Unicode tables are generated first (scripts/unicode-tables.mjs). Used by scripts/build.mjs,
-// the test and the bench.
+// the test and the bench. Beside the linux-x64 library, scripts/build.mjs builds the device-fit measurer
+// (measure/device-fit.c, `buildDeviceFit`), which `flora info --native` runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { writeUnicodeTables } from './scripts/unicode-tables.mjs';
 
 export const nativeRoot = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(nativeRoot, 'src');
+const deviceFitSource = path.join(nativeRoot, 'measure/device-fit.c');
 
 export const TARGETS = {
   'linux-x64': {
@@ -43,7 +45,32 @@ export function nativeSources() {
       .map((f) => path.join(src, f)),
     path.join(nativeRoot, 'include/flora.h'),
     path.join(nativeRoot, 'scripts/unicode-tables.mjs'),
+    deviceFitSource,
   ];
+}
+
+/**
+ * The device-fit measurer's file beside a linux-x64 library: its name with `-fit` for `.so`
+ * (flora-native-<version>-linux-x64.so → flora-native-<version>-linux-x64-fit), where `flora info --native` looks.
+ */
+export function deviceFitBeside(library) {
+  return library.replace(/\.so$/, '') + '-fit';
+}
+
+/** Compiles the device-fit measurer (a program that loads a Flora native library by path) into `out`. */
+export async function buildDeviceFit(out) {
+  mkdirSync(path.dirname(out), { recursive: true });
+  await compile('gcc', ['-std=c11', '-O2', '-Wall', '-Wextra', '-s', '-o', out, deviceFitSource, '-ldl']);
+}
+
+function compile(compiler, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(compiler, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${compiler} failed (exit ${code})`)),
+    );
+  });
 }
 
 /** Compiles the library for `target` into `out`, with its generated header in `workDir`. */
@@ -66,13 +93,5 @@ export async function buildNative(target, out, workDir) {
     `-I${workDir}`,
     ...flags,
   ];
-  await new Promise((resolve, reject) => {
-    const child = spawn(compiler, [...args, '-o', out, ...sources, ...libs], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${compiler} failed (exit ${code})`)),
-    );
-  });
+  await compile(compiler, [...args, '-o', out, ...sources, ...libs]);
 }

@@ -6,6 +6,7 @@ import { schema } from '@greenhouse/db';
 import { loadAgent } from '@greenhouse/trainer';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultFloraDownloadsDir, listFloraDownloads } from '../src/features/flora/flora-downloads.js';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -129,6 +130,22 @@ describe('training an agent', () => {
     expect(agent.model.config.vocabSize).toBe(agent.tokenizer.size);
     const exporting = trainingMetricsSchema.parse(stageOf(bloom, 'training_exporting').metrics);
     expect(exporting.bytes).toBe(Buffer.byteLength(res.text));
+
+    // Its device fit, measured at export, on the agent page: Flora-JS always; Flora native where this server
+    // has its build (scripts/build.mjs, with gcc).
+    const fit = bloom.deviceFit!;
+    const { parameters } = trainingMetricsSchema.parse(stageOf(bloom, 'training_finetuning').metrics);
+    expect(fit).toMatchObject({ fileBytes: Buffer.byteLength(res.text), parameters });
+    expect(exporting.deviceFit).toEqual(fit);
+    const native = (await listFloraDownloads(defaultFloraDownloadsDir)).some(
+      (d) => d.kind === 'native-linux-x64',
+    );
+    for (const figures of native ? [fit.js, fit.native!] : [fit.js]) {
+      expect(figures.memoryBytes).toBeGreaterThan(0);
+      expect(figures.tokensPerSecond).toBeGreaterThan(0);
+      expect(figures.firstTokenMs).toBeGreaterThan(0);
+    }
+    if (!native) expect(fit.nativeMissingReason).toContain('no Flora native');
 
     const { client: stranger } = await signedInClient(t);
     expect((await stranger.get(`/api/blooms/${id}/download`)).status).toBe(404);

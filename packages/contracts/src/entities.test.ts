@@ -7,6 +7,7 @@ import {
   bloomStatusLabel,
   chatListResponseSchema,
   datasetStageLabels,
+  deviceFitSchema,
   paymentStatuses,
   type Bloom,
   type BloomStatusInput,
@@ -212,5 +213,29 @@ describe('bloomStatusLabel', () => {
 
   it('takes a full Bloom', () => {
     expect(bloomStatusLabel(bloom)).toBe('ready');
+  });
+});
+
+describe('deviceFitSchema', () => {
+  const figures = { memoryBytes: 2_801_664, tokensPerSecond: 11_696.8, firstTokenMs: 1.347 };
+  const fit = { fileBytes: 1_418_588, parameters: 47_200, js: figures, native: figures };
+
+  it('takes both engines, or Flora-JS alone with the reason native is missing', () => {
+    expect(deviceFitSchema.parse(fit)).toEqual(fit);
+    const jsOnly = { ...fit, native: null, nativeMissingReason: 'no Flora native build' };
+    expect(deviceFitSchema.parse(jsOnly)).toEqual(jsOnly);
+  });
+
+  it('refuses figures no measurement gives', () => {
+    expect(deviceFitSchema.safeParse({ ...fit, js: { ...figures, tokensPerSecond: 0 } }).success).toBe(false);
+    expect(deviceFitSchema.safeParse({ ...fit, js: { ...figures, memoryBytes: -1 } }).success).toBe(false);
+    expect(deviceFitSchema.safeParse({ ...fit, parameters: 1.5 }).success).toBe(false);
+    expect(deviceFitSchema.safeParse({ ...fit, native: undefined }).success).toBe(false);
+  });
+
+  it('is an optional field of an agent', () => {
+    expect(bloomSchema.parse(bloom).deviceFit).toBeUndefined();
+    expect(bloomSchema.parse({ ...bloom, deviceFit: fit }).deviceFit).toEqual(fit);
+    expect(bloomSchema.parse({ ...bloom, deviceFit: null }).deviceFit).toBeNull();
   });
 });

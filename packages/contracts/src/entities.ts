@@ -126,6 +126,30 @@ export const trainingQualitySchema = z.object({
 });
 export type TrainingQuality = z.infer<typeof trainingQualitySchema>;
 
+const deviceFiguresSchema = z.object({
+  /** Peak resident memory of a process that loaded the agent and answered, over a bare process of its kind. */
+  memoryBytes: z.int().check(z.nonnegative()),
+  /** Answer tokens per second over the whole run, prompt included. */
+  tokensPerSecond: z.number().check(z.positive()),
+  firstTokenMs: z.number().check(z.nonnegative()),
+});
+export type DeviceFigures = z.infer<typeof deviceFiguresSchema>;
+
+/**
+ * Device fit (issue 33): what a trained version costs to run, measured on the server at export, one thread — the
+ * figures `flora info` prints for the same file (packages/flora/src/device-fit.ts): the standard request's
+ * tokens/s and time to first token, and memory over a bare process, with Flora-JS (Node) and Flora native (C;
+ * null when the server has no native build, with the reason).
+ */
+export const deviceFitSchema = z.object({
+  fileBytes: z.int().check(z.positive()),
+  parameters: z.int().check(z.positive()),
+  js: deviceFiguresSchema,
+  native: z.nullable(deviceFiguresSchema),
+  nativeMissingReason: z.optional(z.string()),
+});
+export type DeviceFit = z.infer<typeof deviceFitSchema>;
+
 /**
  * What the training stages measure (stage `metrics`; every field optional, each stage fills its own):
  * written while the stage runs, so the agent page can draw the loss curve live, and kept when it ends.
@@ -157,6 +181,8 @@ export const trainingMetricsSchema = z.partial(
     bytes: z.int(),
     sha256: z.string(),
     weightsFormat: z.string(),
+    /** training_exporting: the agent file's device fit, or null when it could not be measured. */
+    deviceFit: z.nullable(deviceFitSchema),
   }),
 );
 export type TrainingMetrics = z.infer<typeof trainingMetricsSchema>;
@@ -292,6 +318,8 @@ export const bloomSchema = z.object({
   currentVersion: z._default(z.int(), 1),
   /** Every version, oldest first (on GET /blooms/{id}; a list leaves them out). */
   versions: z._default(z.array(bloomVersionSchema), []),
+  /** The trained agent's device fit (the export stage's); absent until it is exported, null if not measured. */
+  deviceFit: z.optional(z.nullable(deviceFitSchema)),
 });
 export type Bloom = z.infer<typeof bloomSchema>;
 

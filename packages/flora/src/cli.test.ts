@@ -1,12 +1,13 @@
 // The CLI as a real child process (through tsx, on the sources).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleProtocol, randomAgent, trainedAgent } from '../test/fixture.js';
 import { exampleRequests } from '../test/requests.js';
+import type { DeviceFit } from './device-fit.js';
 import type { RunRequest } from './index.js';
 
 const CLI = new URL('./cli.ts', import.meta.url).pathname;
@@ -140,9 +141,10 @@ describe('flora (CLI)', () => {
   }, 30_000);
 
   it('info prints the parameters, instructions and reactions; a damaged file fails with its code', async () => {
-    const { code, stdout } = await cli(['info', agentPath]);
+    const { code, stdout } = await cli(['info', agentPath, '--no-fit']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/parameters/);
+    expect(stdout).not.toContain('device fit');
     expect(stdout).toContain('ship_reports_position');
     expect(stdout).toContain('Warning_');
     const broken = path.join(path.dirname(agentPath), 'broken.json');
@@ -156,6 +158,51 @@ describe('flora (CLI)', () => {
     const usage = await promisify(execFile)(process.execPath, [...NODE_ARGS, 'help']);
     expect(usage.stdout).toContain('flora run <agent.json>');
   }, 30_000);
+
+  it('info measures the device fit: Flora-JS, and Flora native given its library (or why not)', async () => {
+    // Flora native as scripts/build.mjs builds it with gcc (`npm test` builds first), its measurer beside it.
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../flora-native/package.json', import.meta.url), 'utf8'),
+    ) as {
+      version: string;
+    };
+    const library = new URL(
+      `../../../apps/server/dist/downloads/flora-native-${version}-linux-x64.so`,
+      import.meta.url,
+    ).pathname;
+    const built = existsSync(library) && existsSync(library.replace(/\.so$/, '-fit'));
+    if (!built)
+      console.warn(`flora info --native: no ${library} with its measurer (build with gcc): not measured`);
+
+    const text = await cli(['info', agentPath, '--native', library]);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toContain('measuring device fit');
+    expect(text.stdout).toMatch(
+      /device fit .*\n {2}Flora-JS: \d+ tokens\/s, first token [\d.]+ ms, memory \+[\d.]+ MB over a bare Node process/,
+    );
+    expect(text.stdout).toMatch(
+      built
+        ? /Flora native: \d+ tokens\/s, first token [\d.]+ ms, memory \+[\d.]+ MB over a bare C process/
+        : /Flora native: not measured — /,
+    );
+
+    const json = await cli(['info', agentPath, '--json', '--native', '/nowhere/flora-native.so']);
+    expect(json.code).toBe(0);
+    const { bytes, parameters, deviceFit } = JSON.parse(json.stdout) as {
+      bytes: number;
+      parameters: number;
+      deviceFit: DeviceFit;
+    };
+    expect(deviceFit).toMatchObject({
+      fileBytes: bytes,
+      parameters,
+      native: null,
+      nativeMissingReason: 'no Flora native library at /nowhere/flora-native.so',
+    });
+    expect(deviceFit.js.memoryBytes).toBeGreaterThan(0);
+    expect(deviceFit.js.tokensPerSecond).toBeGreaterThan(0);
+    expect(deviceFit.js.firstTokenMs).toBeGreaterThan(0);
+  }, 60_000);
 
   it('export-unreal writes the model folder: the template, tokenizer.bin and weights.bin', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'flora-unreal-'));

@@ -3,13 +3,22 @@
 //   flora run agent.json            at a terminal: pick an instruction, type its lines, see output and reaction;
 //                                   piped: every request read from stdin answered, nothing asked
 //   flora run agent.json --jsonl    one JSON request per stdin line → one JSON answer per stdout line
-//   flora info agent.json [--json]  size, parameters, instructions, reactions, training metrics
+//   flora info agent.json [--json]  size, parameters, instructions, reactions, training metrics, device fit
+//                                   (measured here in child processes; --native LIB adds Flora native's)
 //   flora bench agent.json          tokens/s, time to first token, memory
 //   flora export-unreal agent.json OUTDIR   the model folder of Flora native (the Unreal plugin's) in OUTDIR
 // Options of run and bench: --temperature T, --top-k K, --seed S, --max-tokens N.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import {
+  DEVICE_FIT_CHILDREN,
+  DEVICE_FIT_RUNS,
+  measureDeviceFit,
+  standardRequest,
+  type DeviceFigures,
+  type DeviceFit,
+} from './device-fit.js';
 import { exportUnreal } from './export-unreal.js';
 import {
   FloraError,
@@ -22,13 +31,19 @@ import {
 
 const USAGE = `Usage:
   flora run <agent.json> [--jsonl] [--temperature T] [--top-k K] [--seed S] [--max-tokens N]
-  flora info <agent.json> [--json]
+  flora info <agent.json> [--json] [--native LIBRARY] [--no-fit]
   flora bench <agent.json> [--runs N]
   flora export-unreal <agent.json> <OUTDIR>   writes OUTDIR/<Name>/ for Flora native and the Unreal plugin
 
 run without --jsonl asks for each line at a terminal; piped, it asks nothing and answers every request it
 reads (the instruction's number when the agent has several, then each input line and its numbers), printing
 the output line and "— reaction: <name>" (or "refused").
+
+info measures the agent's device fit on this machine, one thread, in child processes (a few seconds; --no-fit
+skips it): tokens/s, time to the first token and memory over a bare process with Flora-JS and, with --native
+LIBRARY (a Flora native linux-x64 library, flora-native-<version>-linux-x64.so, with the device-fit measurer
+its build writes beside it, flora-native-<version>-linux-x64-fit), with Flora native. --json includes them as
+"deviceFit": {fileBytes, parameters, js, native, nativeMissingReason} (native null when not measured).
 
 run --jsonl reads one request per line, {"instruction": "...", "inputs": [{"text": "...", "numbers": [1]}]},
 and writes one line per request: {"output","reaction","reactionName","reactionIndex","refused","reactionValue",
@@ -49,7 +64,7 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (!a.startsWith('--')) positional.push(a);
-    else if (['--jsonl', '--json', '--help'].includes(a)) flags.set(a.slice(2), true);
+    else if (['--jsonl', '--json', '--help', '--no-fit'].includes(a)) flags.set(a.slice(2), true);
     else {
       const value = rest[++i];
       if (value === undefined) throw new UsageError(`${a} needs a value`);
@@ -90,21 +105,33 @@ function runOptions(flags: Args['flags']): RunOptions {
   return options;
 }
 
-async function load(file: string): Promise<Agent> {
-  let bytes: Uint8Array;
+function read(file: string): Uint8Array {
   try {
-    bytes = readFileSync(file);
+    return readFileSync(file);
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  return loadAgent(bytes);
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
-function info(agent: Agent, json: boolean): string {
+function figuresLine(engine: string, bare: string, f: DeviceFigures): string {
+  return `  ${engine}: ${f.tokensPerSecond.toFixed(0)} tokens/s, first token ${f.firstTokenMs.toFixed(1)} ms, memory +${mb(f.memoryBytes)} over a bare ${bare} process`;
+}
+
+function deviceFitLines(fit: DeviceFit): string[] {
+  return [
+    `device fit (this machine, one thread; median of ${DEVICE_FIT_CHILDREN} processes × ${DEVICE_FIT_RUNS} answers of the standard request):`,
+    figuresLine('Flora-JS', 'Node', fit.js),
+    fit.native
+      ? figuresLine('Flora native', 'C', fit.native)
+      : `  Flora native: not measured — ${fit.nativeMissingReason ?? 'unknown reason'}`,
+  ];
+}
+
+function info(agent: Agent, json: boolean, fit: DeviceFit | null): string {
   const i = agent.info;
-  if (json) return JSON.stringify(i, null, 2);
+  if (json) return JSON.stringify(fit ? { ...i, deviceFit: fit } : i, null, 2);
   const a = i.architecture;
   const lines = [
     `${i.name} (${i.id ?? 'no id'}), created ${i.createdTime ?? 'unknown'}`,
@@ -137,6 +164,7 @@ function info(agent: Agent, json: boolean): string {
       .map(([k, v]) => `${k} ${Number.isInteger(v) ? String(v) : (v as number).toPrecision(4)}`);
     lines.push(`${phase}: ${shown.join(', ')}`);
   }
+  if (fit) lines.push(...deviceFitLines(fit));
   return lines.join('\n');
 }
 
@@ -268,15 +296,8 @@ async function runLines(agent: Agent, options: RunOptions): Promise<void> {
 }
 
 async function bench(file: string, agent: Agent, runs: number): Promise<string> {
-  const ins = agent.instructions[0];
-  if (!ins) return 'the agent has no instructions';
-  const request: RunRequest = {
-    instruction: ins.name,
-    inputs: ins.inputs.map((line) => ({
-      text: 'The quick brown fox jumps over the lazy dog, said the White Rabbit.',
-      numbers: line.numberSlots.flatMap((s) => Array.from({ length: s.length ?? 1 }, () => s.min)),
-    })),
-  };
+  const request = standardRequest(agent);
+  if (!request) return 'the agent has no instructions';
   agent.run(request); // warm-up
   const results = Array.from({ length: runs }, () =>
     agent.run(request, { maxTokens: agent.info.architecture.contextLength }),
@@ -287,7 +308,7 @@ async function bench(file: string, agent: Agent, runs: number): Promise<string> 
   const m = process.memoryUsage();
   return [
     `${file}: ${agent.info.parameters.toLocaleString('en')} parameters, kernel ${agent.info.kernel}`,
-    `instruction ${JSON.stringify(ins.name)}: prompt ${results[0]!.promptTokens} tokens, ${results[0]!.tokens} generated (${results[0]!.stopReason})`,
+    `instruction ${JSON.stringify(request.instruction)}: prompt ${results[0]!.promptTokens} tokens, ${results[0]!.tokens} generated (${results[0]!.stopReason})`,
     `speed: ${tps.toFixed(0)} tokens/s (${((tps * agent.info.parameters) / 1e9).toFixed(2)}×10⁹ param·tokens/s), time to first token ${ttft.toFixed(1)} ms (median of ${runs})`,
     `memory: RSS ${mb(m.rss)} (this process, Node included), WebAssembly and buffers ${mb(m.external)}, JS heap ${mb(m.heapUsed)}`,
   ].join('\n');
@@ -311,9 +332,19 @@ async function main(argv: string[]): Promise<number> {
     console.log(path.join(args.outDir, folder.name));
     return 0;
   }
-  const agent = await load(args.file);
-  if (args.command === 'info') console.log(info(agent, args.flags.has('json')));
-  else if (args.command === 'bench')
+  const bytes = read(args.file);
+  const agent = await loadAgent(bytes);
+  if (args.command === 'info') {
+    // A string: parseArgs gives every flag but the boolean ones a value.
+    const native = args.flags.get('native') as string | undefined;
+    let fit: DeviceFit | null = null;
+    if (!args.flags.has('no-fit')) {
+      // Said first: the children take a few seconds, and a silent command seems stuck.
+      console.error('flora: measuring device fit in child processes (a few seconds; --no-fit skips it)…');
+      fit = await measureDeviceFit(args.file, bytes, agent, native);
+    }
+    console.log(info(agent, args.flags.has('json'), fit));
+  } else if (args.command === 'bench')
     console.log(await bench(args.file, agent, Number(args.flags.get('runs') ?? 5) || 5));
   else if (args.flags.has('jsonl')) await runJsonl(agent, runOptions(args.flags));
   else await runLines(agent, runOptions(args.flags));

@@ -77,6 +77,16 @@ export function formatInteger(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A short time in milliseconds, one decimal: 2.146 → "2.1 ms" ("2,1 ms"). */
+export function formatMilliseconds(value: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'millisecond',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
 /** A loss with three decimals: 0.0123 → "0.012" ("0,012"). */
 export function formatLoss(value: number, language: string): string {
   return new Intl.NumberFormat(language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(

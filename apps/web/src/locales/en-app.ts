@@ -922,6 +922,22 @@ export const enApp = {
     weightsFormat: 'Weights',
   },
 
+  deviceFit: {
+    heading: 'Device fit',
+    intro:
+      'Measured on our server when the agent was exported, on one thread; memory is what a process running the agent takes over an empty one. “flora info” on the agent file gives the same figures for your own machine.',
+    notMeasured: 'The figures could not be measured when this agent was exported.',
+    fileSize: 'Agent file',
+    parameters: 'Parameters',
+    engine: 'Engine',
+    memory: 'Memory',
+    tokensPerSecond: 'Tokens/s',
+    firstToken: 'First token',
+    js: 'Flora-JS (browser, Node)',
+    native: 'Flora native (C)',
+    nativeMissing: 'Not measured: the server has no Flora native build.',
+  },
+
   quality: {
     heading: 'How well it understands new phrasings',
     ratingLabel: 'Rating:',

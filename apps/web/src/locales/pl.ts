@@ -1093,6 +1093,22 @@ export const pl: Translations = {
     weightsFormat: 'Wagi',
   },
 
+  deviceFit: {
+    heading: 'Wymagania sprzętowe',
+    intro:
+      'Zmierzone na naszym serwerze podczas eksportu agenta, na jednym wątku; pamięć to tyle, ile proces z agentem zajmuje ponad pusty proces. „flora info” na pliku agenta poda te same wartości dla Twojego komputera.',
+    notMeasured: 'Nie udało się zmierzyć tych wartości podczas eksportu agenta.',
+    fileSize: 'Plik agenta',
+    parameters: 'Parametry',
+    engine: 'Silnik',
+    memory: 'Pamięć',
+    tokensPerSecond: 'Tokeny/s',
+    firstToken: 'Pierwszy token',
+    js: 'Flora-JS (przeglądarka, Node)',
+    native: 'Flora native (C)',
+    nativeMissing: 'Nie zmierzono: serwer nie ma kompilacji Flora native.',
+  },
+
   quality: {
     heading: 'Jak dobrze rozumie nowe sformułowania',
     ratingLabel: 'Ocena:',

@@ -57,6 +57,34 @@ describe('presentBloom', () => {
   });
 });
 
+describe('presentBloom: device fit', () => {
+  const fit = {
+    fileBytes: 1_418_588,
+    parameters: 47_200,
+    js: { memoryBytes: 30_000_000, tokensPerSecond: 7000, firstTokenMs: 2.1 },
+    native: null,
+    nativeMissingReason: 'this server has no Flora native linux-x64 build',
+  };
+  /** All seven stages completed, the export's metrics these. */
+  const exported = (metrics: Record<string, unknown> | null) =>
+    stages(...bloomStageNames.map(() => 'completed' as const)).map((s) =>
+      s.name === 'training_exporting' ? { ...s, metrics } : s,
+    );
+  const present = (views: StageView[]) =>
+    presentBloom(row, views, { hasDownload: true, protocolVersion: 1, summary: null });
+
+  it("is the export stage's, absent before the export and for agents exported before it was measured", () => {
+    expect(present(exported({ bytes: 1, deviceFit: fit })).deviceFit).toEqual(fit);
+    expect(present(stages('completed')).deviceFit).toBeUndefined();
+    expect('deviceFit' in present(exported({ bytes: 1 }))).toBe(false);
+  });
+
+  it('is null when it could not be measured, or what was stored is not figures', () => {
+    expect(present(exported({ deviceFit: null })).deviceFit).toBeNull();
+    expect(present(exported({ deviceFit: { ...fit, js: null } })).deviceFit).toBeNull();
+  });
+});
+
 describe('summarize', () => {
   it("gives each instruction its samples, reactions, and guardrails' line, refused examples and fixed answer", () => {
     const summary = bloomSummarySchema.parse(summarize(fixtureProtocol('lighthouse_2_0_1.json')));

@@ -1,4 +1,10 @@
-import type { Bloom, BloomSummary, DatasetStatus, WorkStatus } from '@greenhouse/contracts';
+import {
+  deviceFitSchema,
+  type Bloom,
+  type BloomSummary,
+  type DatasetStatus,
+  type WorkStatus,
+} from '@greenhouse/contracts';
 import type { schema } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
 import type { VersionView } from '../pipeline/stage-outputs.js';
@@ -39,6 +45,18 @@ export function summarize(protocol: Protocol): BloomSummary {
     reactions: [...new Set(protocol.sets.flatMap((set) => set.finalTokens.map(key)))],
     guardrails: protocol.sets.reduce((n, set) => n + set.guardrails.length, 0),
   };
+}
+
+/**
+ * The export stage's device fit: absent until the agent is exported (and for agents exported before it was
+ * measured), null when it could not be measured.
+ */
+function deviceFit(stages: StageView[]): Pick<Bloom, 'deviceFit'> {
+  const exported = stages.find((s) => s.name === 'training_exporting' && s.status === 'completed');
+  const metrics = exported?.metrics as Record<string, unknown> | null | undefined;
+  if (!metrics || !('deviceFit' in metrics)) return {};
+  const parsed = deviceFitSchema.safeParse(metrics.deviceFit);
+  return { deviceFit: parsed.success ? parsed.data : null };
 }
 
 export interface PresentOptions {
@@ -87,5 +105,6 @@ export function presentBloom(bloom: BloomRow, stages: StageView[], options: Pres
       ...v,
       downloadURL: v.sizeBytes === null ? null : `/api/blooms/${bloom.id}/versions/${v.number}/download`,
     })),
+    ...deviceFit(stages),
   };
 }

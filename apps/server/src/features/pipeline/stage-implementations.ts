@@ -9,7 +9,9 @@ import {
   type TokenizerJson,
   type TrainingPlan,
 } from '@greenhouse/trainer';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { measureDeviceFit } from './device-fit.js';
 import { prepareStage1, prepareStage2, validateData } from './data-stages.js';
 import {
   AGENT_FILE,
@@ -101,7 +103,11 @@ async function trainPhase(
   return { artifacts: {}, files, metrics: result.metrics };
 }
 
-export function stageImplementations(config: Pick<Config, 'training'>): StageImplementations {
+/** `log`: where the export says what it could not measure (its device fit). */
+export function stageImplementations(
+  config: Pick<Config, 'training' | 'floraDownloadsDir'>,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): StageImplementations {
   const { preset, threads } = config.training;
   return {
     data_preparation_stage_1: async (inputs) => prepareStage1(await inputs.protocolContent()),
@@ -165,10 +171,12 @@ export function stageImplementations(config: Pick<Config, 'training'>): StageImp
         },
         { signal: context.signal, onProgress: forward(context) },
       );
+      // The file as users will run it, measured in child processes (null when it could not be: logged).
+      const deviceFit = await measureDeviceFit(result.agent, config.floraDownloadsDir, log);
       return {
         artifacts: {},
         files: { [AGENT_FILE.kind]: new TextEncoder().encode(result.agent) },
-        metrics: result.metrics,
+        metrics: { ...result.metrics, deviceFit },
       };
     },
   };

@@ -34,7 +34,7 @@ export async function startWorkers(
 ): Promise<Workers> {
   const runner = new StageRunner(database.db, queue, log, {
     files: new ArtifactFiles(config.artifactsDir),
-    implementations: stageImplementations(config),
+    implementations: stageImplementations(config, log),
     sliceSeconds: config.jobs.sliceSeconds,
   });
   const mailer = createMailer(config.mail, log);

@@ -8,6 +8,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { isBloomNotFound, useBloom, useDeleteBloom } from '../../features/blooms/api/blooms';
 import { AgentColumns } from '../../features/blooms/components/agent-columns';
 import { AgentView } from '../../features/blooms/components/agent-view';
+import { DeviceFitCard } from '../../features/blooms/components/device-fit-card';
 import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
 import { LossChart } from '../../features/blooms/components/loss-chart';
 import { QualityCard } from '../../features/blooms/components/quality-card';
@@ -90,6 +91,7 @@ function AgentPage({ id }: { id: string }) {
               </p>
             )}
             <QualityCard stages={bloom.stages} />
+            {bloom.deviceFit !== undefined && <DeviceFitCard fit={bloom.deviceFit} />}
             {bloom.dataset.model.status === 'completed' && bloom.downloadURL && <Playground bloom={bloom} />}
           </>
         }
