@@ -141,3 +141,89 @@ describe("an agent's versions", () => {
     expect(await outputRows(t.database.db, id)).toEqual([]);
   });
 });
+
+describe('scenario tests that gate the download, and compare', () => {
+  let id: string;
+  let first: string;
+  const fog = ['The fog is thick as wool tonight.', 'We cannot see our own bow, where are the rocks?'];
+  const horn = { instruction: 'fog_on_the_bay', inputs: fog.map((text) => ({ text })), expect: 'Horn_' };
+
+  /** The example protocol with the first fog sample moved from Horn_ to Lamp_. */
+  function movedToLamp(): Record<string, unknown> {
+    const protocol = JSON.parse(exampleProtocol()) as {
+      instruction: { sets: { name: string; samples: { result: string }[] }[] };
+    };
+    protocol.instruction.sets.find((s) => s.name === 'fog_on_the_bay')!.samples[0]!.result = 'Lamp_';
+    return protocol as unknown as Record<string, unknown>;
+  }
+
+  beforeAll(async () => {
+    const res = await owner.upload('/api/bloom/upload', {
+      file: { name: 'keeper.json', content: exampleProtocol() },
+    });
+    id = (res.body as Bloom).id;
+    await untilSettled(id);
+    first = await download(`/api/blooms/${id}/download`);
+  }, 160_000);
+
+  it('refuses a case that does not fit the protocol, naming the case and its field', async () => {
+    const res = await owner.put(`/api/blooms/${id}/scenarios`, {
+      gateDownload: false,
+      scenarios: [horn, { ...horn, expect: 'Sail_' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ params: { index: 1, field: 'scenarios.1.expect' } });
+    expect((await owner.get(`/api/blooms/${id}/scenarios`)).body).toMatchObject({ scenarios: [] });
+  });
+
+  it('runs the cases on every trained version and shows each result', async () => {
+    const res = await owner.put(`/api/blooms/${id}/scenarios`, {
+      gateDownload: false,
+      scenarios: [horn, { ...horn, expect: 'Lamp_' }],
+    });
+    expect(res.status).toBe(200);
+    const { results } = res.body as { results: { version: number; passed: number; total: number }[] };
+    expect(results.map((r) => [r.version, r.passed, r.total])).toEqual([[1, 1, 2]]);
+    expect((await agent(id)).versions[0]!.scenarios).toEqual({ passed: 1, total: 2 });
+  });
+
+  it('keeps the newest passing version current when a newer one fails a gating case', async () => {
+    expect(
+      (await owner.put(`/api/blooms/${id}/scenarios`, { gateDownload: true, scenarios: [horn] })).status,
+    ).toBe(200);
+    expect((await owner.post(`/api/blooms/${id}/versions`, { protocol: movedToLamp() })).status).toBe(201);
+    const after = await untilSettled(id);
+    expect(after.versions.map((v) => [v.number, v.status, v.scenarios])).toEqual([
+      [1, 'completed', { passed: 1, total: 1 }],
+      [2, 'completed', { passed: 0, total: 1 }],
+    ]);
+    expect(after.currentVersion).toBe(1);
+    expect(await download(`/api/blooms/${id}/download`)).toBe(first);
+
+    // Without the gate, the newest trained version is current again.
+    await owner.put(`/api/blooms/${id}/scenarios`, { gateDownload: false, scenarios: [horn] });
+    expect((await agent(id)).currentVersion).toBe(2);
+  }, 160_000);
+
+  it('compares two versions: figures side by side and the sample that moved', async () => {
+    const res = await owner.get(`/api/blooms/${id}/compare?a=1&b=2`);
+    expect(res.status).toBe(200);
+    const body = res.body as {
+      a: { number: number };
+      b: { number: number; scenarios: unknown };
+      diff: { summary: { samplesChanged: number; samplesAdded: number; samplesRemoved: number } };
+    };
+    expect([body.a.number, body.b.number, body.b.scenarios]).toEqual([1, 2, { passed: 0, total: 1 }]);
+    expect(body.diff.summary).toMatchObject({ samplesChanged: 1, samplesAdded: 0, samplesRemoved: 0 });
+    expect((await owner.get(`/api/blooms/${id}/compare?a=1&b=9`)).body).toMatchObject({
+      code: 'bloom.version_not_found',
+    });
+    const { client: stranger } = await signedInClient(t);
+    expect((await stranger.get(`/api/blooms/${id}/scenarios`)).body).toMatchObject({
+      code: 'bloom.not_found',
+    });
+    expect((await stranger.get(`/api/blooms/${id}/compare?a=1&b=2`)).body).toMatchObject({
+      code: 'bloom.not_found',
+    });
+  });
+});

@@ -78,3 +78,20 @@ export function summarizeScenarioResults(
 ): ScenarioSummary {
   return { passed: results.filter((r) => r.passed).length, total: results.length };
 }
+
+/** One trained version's results against the cases. */
+export const versionScenarioResultsSchema = z.object({
+  version: z.int(),
+  passed: z.int().check(z.nonnegative()),
+  total: z.int().check(z.nonnegative()),
+  results: z.array(scenarioResultSchema),
+});
+export type VersionScenarioResults = z.infer<typeof versionScenarioResultsSchema>;
+
+/** GET and PUT /blooms/{id}/scenarios: the document, and each trained version's results (newest first). */
+export const scenariosResponseSchema = z.object({
+  gateDownload: z.boolean(),
+  scenarios: z.array(scenarioSchema),
+  results: z.array(versionScenarioResultsSchema),
+});
+export type ScenariosResponse = z.infer<typeof scenariosResponseSchema>;

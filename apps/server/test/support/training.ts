@@ -50,6 +50,7 @@ export const TRAINED_ROWS = [
   'data_preparation_stage_2/dataset',
   'data_validation/report',
   'training_exporting/agent',
+  'training_exporting/scenarios',
   'training_finetuning/reactions',
   'training_finetuning/weights',
   'training_pretraining/weights',

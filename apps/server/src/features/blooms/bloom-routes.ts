@@ -4,6 +4,9 @@ import {
   bloomSchema,
   bloomVersionRequestSchema,
   bloomVersionResponseSchema,
+  scenariosRequestSchema,
+  scenariosResponseSchema,
+  versionCompareResponseSchema,
 } from '@greenhouse/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -94,6 +97,33 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
       ),
   );
 
+  app.get(
+    '/blooms/:id/compare',
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({ a: versionNumber, b: versionNumber }),
+        response: { 200: versionCompareResponseSchema },
+      },
+    },
+    async (request) => blooms.compare(request.user, request.params.id, request.query.a, request.query.b),
+  );
+
+  app.get(
+    '/blooms/:id/scenarios',
+    { schema: { params: idParams, response: { 200: scenariosResponseSchema } } },
+    async (request) => blooms.scenarios(request.user, request.params.id),
+  );
+
+  app.put(
+    '/blooms/:id/scenarios',
+    {
+      schema: { params: idParams, body: scenariosRequestSchema, response: { 200: scenariosResponseSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => blooms.saveScenarios(request.user, request.params.id, request.body),
+  );
+
   app.delete(
     '/blooms/:id/versions/:number',
     { schema: { params: versionParams } },
@@ -104,7 +134,8 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
   );
 };
 
-const versionParams = idParams.extend({ number: z.coerce.number().int().min(1).max(1_000_000) });
+const versionNumber = z.coerce.number().int().min(1).max(1_000_000);
+const versionParams = idParams.extend({ number: versionNumber });
 
 /** A JSON body's protocol, as a file named after it; a multipart body's `file`. */
 async function versionProtocol(body: unknown, contentType: string | undefined): Promise<CheckedProtocolFile> {

@@ -1,4 +1,12 @@
-import { BLOOM_NAME_SERVER_MAX, type Bloom, type BloomVersion, type ListQuery } from '@greenhouse/contracts';
+import {
+  BLOOM_NAME_SERVER_MAX,
+  type Bloom,
+  type BloomVersion,
+  type ListQuery,
+  type ScenariosRequest,
+  type ScenariosResponse,
+  type VersionCompareResponse,
+} from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Protocol } from '@greenhouse/mtp';
@@ -20,6 +28,8 @@ import {
 import { stagesJsonSql, type StageView } from '../pipeline/stages.js';
 import { deleteVersionRows, versionUnderWay } from '../pipeline/versions.js';
 import { trainingLine } from '../pipeline/training-line.js';
+import { compareVersions } from './bloom-compare.js';
+import { readScenarios, saveScenarios } from './bloom-scenarios.js';
 import { presentBloom, summarize } from './present-bloom.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
@@ -266,6 +276,23 @@ export class BloomService {
     await this.db.delete(schema.blooms).where(eq(schema.blooms.id, id));
     // After the rows: a stage still running finds its agent gone and stores nothing.
     await this.files.removeAll(id);
+  }
+
+  /** GET /blooms/{id}/compare?a=&b=: two of the agent's versions side by side. */
+  async compare(user: UserRow, id: string, a: number, b: number): Promise<VersionCompareResponse> {
+    const bloom = await this.get(user, id);
+    return compareVersions(this.db, id, bloom.versions, a, b);
+  }
+
+  /** GET /blooms/{id}/scenarios. */
+  async scenarios(user: UserRow, id: string): Promise<ScenariosResponse> {
+    return readScenarios(this.db, await this.own(user, id));
+  }
+
+  /** PUT /blooms/{id}/scenarios: checked, stored and run on every trained version (bloom-scenarios.ts). */
+  async saveScenarios(user: UserRow, id: string, request: ScenariosRequest): Promise<ScenariosResponse> {
+    await saveScenarios(this.db, this.files, await this.own(user, id), request);
+    return this.scenarios(user, id);
   }
 
   /** The current version's agent file (see currentVersionSql), once one is trained. */

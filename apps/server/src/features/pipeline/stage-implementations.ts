@@ -11,10 +11,13 @@ import {
 } from '@greenhouse/trainer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { scenarioList } from '../scenarios/check-scenarios.js';
+import { runOnVersion } from '../scenarios/version-scenarios.js';
 import { measureDeviceFit } from './device-fit.js';
 import { prepareStage1, prepareStage2, validateData } from './data-stages.js';
 import {
   AGENT_FILE,
+  SCENARIO_RESULTS,
   DATASET,
   FINETUNED_WEIGHTS,
   NORMALIZED_PROTOCOL,
@@ -156,7 +159,7 @@ export function stageImplementations(
         {
           kind: 'export',
           protocol: data.protocol,
-          bloom,
+          bloom: { id: bloom.id, name: bloom.name },
           tokenizer: data.tokenizer,
           plan: data.plan,
           weights: floatsOf(weights),
@@ -173,8 +176,10 @@ export function stageImplementations(
       );
       // The file as users will run it, measured in child processes (null when it could not be: logged).
       const deviceFit = await measureDeviceFit(result.agent, config.floraDownloadsDir, log);
+      // The owner's scenario tests on the new file (stored per version; the download may wait on them).
+      const scenarios = await runOnVersion(result.agent, data.protocol, scenarioList(bloom.scenarios));
       return {
-        artifacts: {},
+        artifacts: { [SCENARIO_RESULTS.kind]: scenarios },
         files: { [AGENT_FILE.kind]: new TextEncoder().encode(result.agent) },
         metrics: { ...result.metrics, deviceFit },
       };

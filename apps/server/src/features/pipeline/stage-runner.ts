@@ -27,7 +27,8 @@ import {
 export interface StageInputs {
   bloomId: string;
   version: number;
-  bloom(): Promise<{ id: string; name: string }>;
+  /** The agent: its id, name and its owner's scenario tests (run on the exported file). */
+  bloom(): Promise<{ id: string; name: string; scenarios: unknown }>;
   protocolContent(): Promise<unknown>;
   /** A JSON output of an earlier stage. */
   artifact<T>(output: JsonOutput<T>): Promise<T>;
@@ -371,7 +372,7 @@ export class StageRunner {
       version,
       bloom: async () => {
         const [bloom] = await this.db
-          .select({ id: schema.blooms.id, name: schema.blooms.name })
+          .select({ id: schema.blooms.id, name: schema.blooms.name, scenarios: schema.blooms.scenarios })
           .from(schema.blooms)
           .where(eq(schema.blooms.id, bloomId));
         if (!bloom) throw new StageFailure('bloom.not_found', 'The agent was deleted.');

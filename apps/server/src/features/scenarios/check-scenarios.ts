@@ -1,7 +1,8 @@
 // Whether an agent's scenarios fit its protocol, and each case's `expect` as the runner compares it. The
 // instructions, their input lines, number slots and reactions are read as the reaction model reads them
 // (@greenhouse/trainer's instructionShapes), so they are the ones Flora's agent file lists.
-import { REFUSE, type Scenario } from '@greenhouse/contracts';
+import { REFUSE, scenarioSchema, type Scenario } from '@greenhouse/contracts';
+import * as z from 'zod/mini';
 import { getToken, type Protocol } from '@greenhouse/mtp';
 import { instructionShapes, type InstructionShape } from '@greenhouse/trainer';
 import { AppError } from '../../lib/app-error.js';
@@ -143,4 +144,12 @@ export function normalizeScenarios(scenarios: readonly Scenario[], protocol: Pro
     ...scenario,
     expect: checkScenario(scenario, index, shapes, protocol),
   }));
+}
+
+const storedScenarios = z.array(scenarioSchema);
+
+/** The cases as the agent's row stores them (written through the checked request; nothing else when unreadable). */
+export function scenarioList(stored: unknown): Scenario[] {
+  const parsed = storedScenarios.safeParse(stored);
+  return parsed.success ? parsed.data : [];
 }
