@@ -271,6 +271,8 @@ export const bloomVersionSchema = z.object({
   scenarios: z.nullable(z.object({ passed: z.int(), total: z.int() })),
   /** Where its agent file downloads, once exported. */
   downloadURL: z.nullable(z.string()),
+  /** Its agent file's device fit, measured at export (null before, or when it could not be measured). */
+  deviceFit: z._default(z.nullable(deviceFitSchema), null),
 });
 export type BloomVersion = z.infer<typeof bloomVersionSchema>;
 

@@ -5,11 +5,12 @@ import { queryKeys } from './query-client';
 
 /**
  * The agent file's bytes, fetched from the agent's downloadURL (with the session) and kept for the visit: a
- * trained agent's file does not change, so the playground and the download tile share one download.
+ * trained version's file does not change, so the playground and the download tile share one download. The
+ * agent's downloadURL serves its current version, hence the version in the key.
  */
-export const agentFileQuery = (bloom: Pick<Bloom, 'id' | 'downloadURL'>) =>
+export const agentFileQuery = (bloom: Pick<Bloom, 'id' | 'downloadURL' | 'currentVersion'>) =>
   queryOptions({
-    queryKey: [...queryKeys.blooms, 'agent-file', bloom.id, bloom.downloadURL] as const,
+    queryKey: [...queryKeys.blooms, 'agent-file', bloom.id, bloom.currentVersion, bloom.downloadURL] as const,
     // No abort signal: a download the page stops watching (StrictMode's remount, a quick visit elsewhere)
     // finishes into the cache instead of starting over next time.
     queryFn: async () => {
@@ -22,6 +23,6 @@ export const agentFileQuery = (bloom: Pick<Bloom, 'id' | 'downloadURL'>) =>
   });
 
 /** The agent file, downloaded once (see agentFileQuery); nothing while the agent has no download URL. */
-export function useAgentFile(bloom: Pick<Bloom, 'id' | 'downloadURL'>) {
+export function useAgentFile(bloom: Pick<Bloom, 'id' | 'downloadURL' | 'currentVersion'>) {
   return useQuery({ ...agentFileQuery(bloom), enabled: Boolean(bloom.downloadURL) });
 }

@@ -71,7 +71,7 @@ describe('presentBloom: device fit', () => {
       s.name === 'training_exporting' ? { ...s, metrics } : s,
     );
   const present = (views: StageView[]) =>
-    presentBloom(row, views, { hasDownload: true, protocolVersion: 1, summary: null });
+    presentBloom(row, views, { currentVersion: 1, summary: null, versions: [] });
 
   it("is the export stage's, absent before the export and for agents exported before it was measured", () => {
     expect(present(exported({ bytes: 1, deviceFit: fit })).deviceFit).toEqual(fit);

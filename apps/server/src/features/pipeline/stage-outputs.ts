@@ -156,6 +156,8 @@ export function versionsJsonSql(bloomId: AnyColumn): SQL<VersionView[]> {
         from (select s.metrics->'quality' m from ${schema.bloomStages} s where s.bloom_id = p.bloom_id
           and s.version = p.version and s.name = 'training_finetuning') q),
       'sizeBytes', (${output(AGENT_FILE)}->>'bytes')::bigint,
+      'deviceFit', (select s.metrics->'deviceFit' from ${schema.bloomStages} s where s.bloom_id = p.bloom_id
+        and s.version = p.version and s.name = 'training_exporting'),
       'scenarios', (select jsonb_build_object('passed', r.c->'passed', 'total', r.c->'total')
         from (select ${output(SCENARIO_RESULTS)} c) r where r.c is not null))
       order by p.version), '[]'::json)

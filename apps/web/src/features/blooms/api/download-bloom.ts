@@ -17,14 +17,22 @@ export class DownloadUnavailableError extends Error {
  * agent page), the file comes from the cache the playground shares, so it downloads once.
  */
 export async function downloadBloomJson(
-  bloom: Pick<Bloom, 'name' | 'downloadURL'> & { id?: string },
+  bloom: Pick<Bloom, 'name' | 'downloadURL'> & Partial<Pick<Bloom, 'id' | 'currentVersion'>>,
   queryClient?: QueryClient,
 ): Promise<void> {
   if (!bloom.downloadURL) throw new DownloadUnavailableError();
   const blob =
     queryClient && bloom.id !== undefined
       ? new Blob(
-          [await queryClient.fetchQuery(agentFileQuery({ id: bloom.id, downloadURL: bloom.downloadURL }))],
+          [
+            await queryClient.fetchQuery(
+              agentFileQuery({
+                id: bloom.id,
+                downloadURL: bloom.downloadURL,
+                currentVersion: bloom.currentVersion ?? 1,
+              }),
+            ),
+          ],
           {
             type: 'application/json',
           },
@@ -38,12 +46,12 @@ export async function downloadBloomJson(
  * <Name>.zip, made here from the agent file (the same cached download) by Flora's export — loaded only now.
  */
 export async function downloadUnrealZip(
-  bloom: Pick<Bloom, 'id' | 'downloadURL'>,
+  bloom: Pick<Bloom, 'id' | 'downloadURL' | 'currentVersion'>,
   queryClient: QueryClient,
 ): Promise<void> {
   if (!bloom.downloadURL) throw new DownloadUnavailableError();
   const bytes = await queryClient.fetchQuery(
-    agentFileQuery({ id: bloom.id, downloadURL: bloom.downloadURL }),
+    agentFileQuery({ id: bloom.id, downloadURL: bloom.downloadURL, currentVersion: bloom.currentVersion }),
   );
   const { exportUnreal } = await import('@greenhouse/flora');
   const { fileName, zip } = await zipFolder(await exportUnreal(new Uint8Array(bytes)));

@@ -7,7 +7,7 @@ import { downloadBloomJson, downloadErrorKey, downloadUnrealZip } from '../api/d
 import './download-tiles.css';
 
 interface DownloadTilesProps {
-  bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL'>;
+  bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL' | 'currentVersion'>;
   /** The agent's status (the sidebar's label): says why there is nothing to download yet. */
   status: BloomStatusLabel;
 }

@@ -68,7 +68,11 @@ type Run =
  * Web Worker. Pick an instruction, fill its input lines (and numbers), and read the answer as it is written,
  * with its reaction and speed; the agent's guardrail examples are one-click tries.
  */
-export function Playground({ bloom }: { bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL' | 'summary'> }) {
+export function Playground({
+  bloom,
+}: {
+  bloom: Pick<Bloom, 'id' | 'name' | 'downloadURL' | 'summary' | 'currentVersion'>;
+}) {
   const { t } = useTranslation();
   const file = useAgentFile(bloom);
   const [attempt, setAttempt] = useState(0);
