@@ -246,7 +246,14 @@ describe('the agents list and the agent', () => {
     // Made directly, without its stages, so that no worker takes it.
     const [row] = await t.database.db
       .insert(schema.blooms)
-      .values({ userId, name: 'exported', datasetName: 'x.json', paymentStatus: 'paid', priceCents: 0 })
+      .values({
+        userId,
+        name: 'exported',
+        datasetName: 'x.json',
+        paymentStatus: 'paid',
+        priceCents: 0,
+        latestVersion: 2,
+      })
       .returning();
     const id = row!.id;
     const content = JSON.parse(exampleProtocol()) as unknown;

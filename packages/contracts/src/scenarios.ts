@@ -88,10 +88,26 @@ export const versionScenarioResultsSchema = z.object({
 });
 export type VersionScenarioResults = z.infer<typeof versionScenarioResultsSchema>;
 
-/** GET and PUT /blooms/{id}/scenarios: the document, and each trained version's results (newest first). */
+/** An instruction a case may name (the version in the works'), as the editor offers it. */
+export const scenarioInstructionSchema = z.object({
+  name: z.string(),
+  /** Per input line, the range of each number it takes, in order. */
+  lines: z.array(z.object({ numbers: z.array(z.object({ min: z.number(), max: z.number() })) })),
+  /** Its reactions: the key (the reaction line as the protocol writes it) and the name. */
+  reactions: z.array(z.object({ key: z.string(), name: z.string() })),
+  /** It has a guardrail, so a case may expect a refusal. */
+  canRefuse: z.boolean(),
+});
+export type ScenarioInstruction = z.infer<typeof scenarioInstructionSchema>;
+
+/**
+ * GET and PUT /blooms/{id}/scenarios: the document, the instructions a case may name, and each trained
+ * version's results (newest first).
+ */
 export const scenariosResponseSchema = z.object({
   gateDownload: z.boolean(),
   scenarios: z.array(scenarioSchema),
+  instructions: z.array(scenarioInstructionSchema),
   results: z.array(versionScenarioResultsSchema),
 });
 export type ScenariosResponse = z.infer<typeof scenariosResponseSchema>;

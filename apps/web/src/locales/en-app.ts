@@ -695,6 +695,7 @@ export const enApp = {
   },
 
   scenarios: {
+    loadFailed: 'Could not load the scenario tests.',
     heading: 'Scenario tests',
     intro:
       'Cases every trained version of this agent is run against, right after training: the input lines, and the reaction you expect or a refusal.',
@@ -971,6 +972,33 @@ export const enApp = {
       'Your protocol has too few examples per reaction to check this: it needs at least two examples of a reaction.',
   },
 
+  versions: {
+    heading: 'Versions',
+    name: 'Version {{n}}',
+    current: '(current)',
+    heldBack:
+      'Version {{numbers}} is trained but not current: it fails a scenario, and downloads wait for versions that pass every one. Version {{current}} is downloaded instead.',
+    created: 'Created',
+    training: 'Training',
+    status: { pending: 'Waiting', processing: 'Training', completed: 'Trained', failed: 'Failed' },
+    samples: 'Examples',
+    quality: 'Quality check',
+    qualityValue: '{{right}} of {{measured}} right',
+    size: 'File size',
+    scenarios: 'Scenarios',
+    scenariosValue: '{{passed}} of {{total}} passed',
+    download: 'Download version {{n}}',
+    delete: 'Delete version {{n}}',
+    deleteTitle: 'Delete version {{n}}',
+    deleteMessage: 'Delete version {{n}} of “{{name}}” with its trained file? This cannot be undone.',
+    newLabel: 'Version {{n}}: a protocol file (JSON), edited from this one or new',
+    train: 'Train version {{n}}',
+    fileRequired: 'Choose a protocol file first.',
+    compareForm: 'Compare two versions',
+    compareA: 'Version A',
+    compareB: 'Version B',
+    compare: 'Compare',
+  },
   compare: {
     heading: 'Compare versions',
     versionsLabel: 'The two versions',

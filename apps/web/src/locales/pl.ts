@@ -865,6 +865,7 @@ export const pl: Translations = {
   },
 
   scenarios: {
+    loadFailed: 'Nie udało się wczytać testów scenariuszy.',
     heading: 'Testy scenariuszy',
     intro:
       'Przypadki, na których każda wytrenowana wersja tego agenta jest sprawdzana zaraz po treningu: linie wejścia i reakcja, której oczekujesz, albo odmowa.',
@@ -1143,6 +1144,34 @@ export const pl: Translations = {
       'Twój protokół ma za mało przykładów na reakcję, by to sprawdzić: potrzeba co najmniej dwóch przykładów jednej reakcji.',
   },
 
+  versions: {
+    heading: 'Wersje',
+    name: 'Wersja {{n}}',
+    current: '(bieżąca)',
+    heldBack:
+      'Wersja {{numbers}} jest wytrenowana, ale nie jest bieżąca: nie przechodzi scenariusza, a pobierać można tylko wersje, które przechodzą wszystkie. Zamiast niej pobiera się wersję {{current}}.',
+    created: 'Utworzono',
+    training: 'Trening',
+    status: { pending: 'Czeka', processing: 'Trwa', completed: 'Wytrenowana', failed: 'Nieudany' },
+    samples: 'Przykłady',
+    quality: 'Kontrola jakości',
+    qualityValue: '{{right}} z {{measured}} trafnie',
+    size: 'Rozmiar pliku',
+    scenarios: 'Scenariusze',
+    scenariosValue: 'zaliczone {{passed}} z {{total}}',
+    download: 'Pobierz wersję {{n}}',
+    delete: 'Usuń wersję {{n}}',
+    deleteTitle: 'Usuń wersję {{n}}',
+    deleteMessage:
+      'Usunąć wersję {{n}} agenta „{{name}}” razem z wytrenowanym plikiem? Tego nie da się cofnąć.',
+    newLabel: 'Wersja {{n}}: plik protokołu (JSON), poprawiony albo nowy',
+    train: 'Trenuj wersję {{n}}',
+    fileRequired: 'Najpierw wybierz plik protokołu.',
+    compareForm: 'Porównaj dwie wersje',
+    compareA: 'Wersja A',
+    compareB: 'Wersja B',
+    compare: 'Porównaj',
+  },
   compare: {
     heading: 'Porównanie wersji',
     versionsLabel: 'Obie wersje',

@@ -11,21 +11,26 @@ import {
   readScenarioResults,
   storeScenarioResults,
 } from '../pipeline/stage-outputs.js';
-import { checkScenarios, scenarioList } from '../scenarios/check-scenarios.js';
+import { checkScenarios, scenarioInstructions, scenarioList } from '../scenarios/check-scenarios.js';
 import { runOnVersion, type VersionScenarioRun } from '../scenarios/version-scenarios.js';
 import { versionProtocol } from './version-protocol.js';
 
 /** The agent's cases and each trained version's results; `bloom` is the caller's, already its owner's. */
 export async function readScenarios(
   db: Db,
-  bloom: { id: string; scenarios: unknown; gateDownload: boolean },
+  bloom: { id: string; scenarios: unknown; gateDownload: boolean; latestVersion: number },
 ): Promise<ScenariosResponse> {
   const results: ScenariosResponse['results'] = [];
   for (const version of await exportedVersions(db, bloom.id)) {
     const run = (await readScenarioResults(db, bloom.id, version)) as VersionScenarioRun | null;
     if (run) results.push({ version, ...run });
   }
-  return { gateDownload: bloom.gateDownload, scenarios: scenarioList(bloom.scenarios), results };
+  return {
+    gateDownload: bloom.gateDownload,
+    scenarios: scenarioList(bloom.scenarios),
+    instructions: scenarioInstructions(await versionProtocol(db, bloom.id, bloom.latestVersion)),
+    results,
+  };
 }
 
 /**

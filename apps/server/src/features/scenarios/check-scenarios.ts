@@ -1,7 +1,7 @@
 // Whether an agent's scenarios fit its protocol, and each case's `expect` as the runner compares it. The
 // instructions, their input lines, number slots and reactions are read as the reaction model reads them
 // (@greenhouse/trainer's instructionShapes), so they are the ones Flora's agent file lists.
-import { REFUSE, scenarioSchema, type Scenario } from '@greenhouse/contracts';
+import { REFUSE, scenarioSchema, type Scenario, type ScenarioInstruction } from '@greenhouse/contracts';
 import * as z from 'zod/mini';
 import { getToken, type Protocol } from '@greenhouse/mtp';
 import { instructionShapes, type InstructionShape } from '@greenhouse/trainer';
@@ -152,4 +152,22 @@ const storedScenarios = z.array(scenarioSchema);
 export function scenarioList(stored: unknown): Scenario[] {
   const parsed = storedScenarios.safeParse(stored);
   return parsed.success ? parsed.data : [];
+}
+
+/**
+ * The instructions a case may name, as the editor offers them: each one's input lines with their number
+ * ranges, its reactions (key and name) and whether it can refuse. Those whose answer line takes numbers are
+ * left out (checkScenario refuses them).
+ */
+export function scenarioInstructions(protocol: Protocol): ScenarioInstruction[] {
+  return instructionShapes(protocol)
+    .filter((shape) => responseNumbers(protocol, shape.name) === 0)
+    .map((shape) => ({
+      name: shape.name,
+      lines: Array.from({ length: shape.inputLines }, (_, l) => ({
+        numbers: (shape.slots[l] ?? []).map(({ min, max }) => ({ min, max })),
+      })),
+      reactions: shape.options.filter((o) => !o.refused).map((o) => ({ key: o.line, name: o.name })),
+      canRefuse: shape.options.some((o) => o.refused),
+    }));
 }

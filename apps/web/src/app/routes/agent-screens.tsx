@@ -7,7 +7,9 @@ import { RetryBanner } from '../../components/notice/retry-banner';
 import { useToast } from '../../components/toast/toast-context';
 import { isBloomNotFound, useBloom, useDeleteBloom } from '../../features/blooms/api/blooms';
 import { AgentColumns } from '../../features/blooms/components/agent-columns';
+import { AgentScenarios } from '../../features/blooms/components/agent-scenarios';
 import { AgentView } from '../../features/blooms/components/agent-view';
+import { CompareVersions } from '../../features/blooms/components/compare-versions';
 import { DeviceFitCard } from '../../features/blooms/components/device-fit-card';
 import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
 import { LossChart } from '../../features/blooms/components/loss-chart';
@@ -15,6 +17,7 @@ import { QualityCard } from '../../features/blooms/components/quality-card';
 import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
 import { UploadNextSteps } from '../../features/blooms/components/upload-next-steps';
+import { VersionsCard } from '../../features/blooms/components/versions-card';
 import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { usePaymentReturn } from '../../features/blooms/use-payment-return';
@@ -93,6 +96,13 @@ function AgentPage({ id }: { id: string }) {
             <QualityCard stages={bloom.stages} />
             {bloom.deviceFit !== undefined && <DeviceFitCard fit={bloom.deviceFit} />}
             {bloom.dataset.model.status === 'completed' && bloom.downloadURL && <Playground bloom={bloom} />}
+            {(isPipelineSettled(bloom) || bloom.versions.length > 1) && (
+              <>
+                <VersionsCard bloom={bloom} />
+                <CompareVersions bloom={bloom} />
+                {bloom.dataset.status === 'ready' && <AgentScenarios bloom={bloom} />}
+              </>
+            )}
           </>
         }
       />

@@ -1,20 +1,18 @@
 // The scenarios editor's form (issue 33): its values (numbers as typed), the rules it checks before saving (the
 // server checks them again against the agent's protocol), and the way back to the API's document.
-import { REFUSE, SCENARIO_TEXT_MAX, SCENARIOS_MAX, type ScenariosDocument } from '@greenhouse/contracts';
+import {
+  REFUSE,
+  SCENARIO_TEXT_MAX,
+  SCENARIOS_MAX,
+  type ScenarioInstruction,
+  type ScenariosDocument,
+} from '@greenhouse/contracts';
 import * as z from 'zod/mini';
 import { isApiRequestError } from '../../lib/api-client';
 import { apiErrorKey, errorCodeOf, errorReasonOf } from '../../lib/api-error-message';
 
-/** What the editor knows of one of the agent's instructions. */
-export interface ScenarioInstruction {
-  name: string;
-  /** Per input line, the range of each number it takes, in order (none for a line without numbers). */
-  lines: { numbers: { min: number; max: number }[] }[];
-  /** Its reactions: the key (the reaction line as the protocol writes it) and the name. */
-  reactions: { key: string; name: string }[];
-  /** It has a guardrail, so a case may expect a refusal. */
-  canRefuse: boolean;
-}
+/** What the editor knows of one of the agent's instructions (the scenarios response's). */
+export type { ScenarioInstruction };
 
 export interface ScenarioValues {
   instruction: string;
