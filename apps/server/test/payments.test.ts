@@ -353,6 +353,38 @@ describe('POST /api/payment/webhook', () => {
   });
 });
 
+describe('a new version (issue 33)', () => {
+  it("is priced and paid on its own: the old version's session paying late starts nothing", async () => {
+    const bloom = await upload(owner.client);
+    await completeDataStages(bloom.id);
+    const old = await checkout(owner.client, bloom.id);
+    // Version 1 waits for its payment (nothing under way): the owner trains an edited protocol instead.
+    const res = await owner.client.post(`/api/blooms/${bloom.id}/versions`, {
+      protocol: JSON.parse(exampleProtocol()) as unknown,
+    });
+    expect(res.status).toBe(201);
+    expect(await bloomRow(bloom.id)).toMatchObject({
+      latestVersion: 2,
+      paymentStatus: 'not_initialized',
+      priceCents: PRICE,
+    });
+    expect((await peer.pay(old.id))!.status).toBe(200);
+    expect((await bloomRow(bloom.id)).paymentStatus).toBe('not_initialized');
+    expect(await stageJobCount(bloom.id, 'training_tokenizer')).toBe(0);
+
+    await completeDataStages(bloom.id);
+    const session = await checkout(owner.client, bloom.id);
+    expect(session.metadata).toMatchObject({ bloomId: bloom.id, version: '2' });
+    await peer.pay(session.id);
+    expect((await bloomRow(bloom.id)).paymentStatus).toBe('paid');
+    const jobs = (await t.database.db.execute(
+      sql`SELECT data->>'version' AS version FROM pgboss.job WHERE name = 'bloom-training'
+          AND data->>'bloomId' = ${bloom.id} AND data->>'stage' = 'training_tokenizer'`,
+    )) as unknown as { rows: { version: string }[] };
+    expect(jobs.rows.map((r) => r.version)).toEqual(['2']);
+  });
+});
+
 describe('POST /api/payment/bloom/:id/refresh (the success redirect)', () => {
   it('reads the session from the provider and applies it when the webhook has not come', async () => {
     const bloom = await upload(owner.client);
