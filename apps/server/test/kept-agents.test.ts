@@ -124,9 +124,13 @@ describe('the kept agents list and agent pages', () => {
       });
     }
 
-    await t.database.db
-      .insert(schema.bloomProtocols)
-      .values({ bloomId, version: 2, content: JSON.parse(fixtureText('lighthouse_2_0_1.json')) });
+    // A new version, as another process's POST /blooms/{id}/versions writes it (issue 33).
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .insert(schema.bloomProtocols)
+        .values({ bloomId, version: 2, content: JSON.parse(fixtureText('lighthouse_2_0_1.json')) });
+      await tx.update(schema.blooms).set({ latestVersion: 2 }).where(eq(schema.blooms.id, bloomId));
+    });
     expect((await agentInBothLists())?.protocolVersion).toBe(2);
     expect((await agentPageInBoth())?.protocolVersion).toBe(2);
 

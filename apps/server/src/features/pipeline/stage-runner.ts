@@ -383,7 +383,7 @@ export class StageRunner {
           .select({ content: schema.bloomProtocols.content })
           .from(schema.bloomProtocols)
           .where(and(eq(schema.bloomProtocols.bloomId, bloomId), eq(schema.bloomProtocols.version, version)));
-        if (!own) throw new StageFailure('bloom.file_not_found', 'The version has no protocol.');
+        if (!own) throw new StageFailure('bloom.file_not_found', 'The agent has no protocol.');
         return own.content;
       },
       artifact: async <T>({ stage: from, kind }: JsonOutput<T>) => {
