@@ -112,6 +112,13 @@ const adminAndSettingsCodes = {
   'token.limit_reached': 409,
 };
 
+// Issue 33: an agent's versions.
+const versionCodes = {
+  'bloom.version_in_progress': 409,
+  'bloom.version_not_found': 404,
+  'bloom.only_version': 409,
+};
+
 const validationKeys = [
   'validation.required',
   'validation.email',
@@ -137,6 +144,7 @@ describe('errorCodes', () => {
       ...specCodes,
       ...Object.keys(ourCodes),
       ...Object.keys(adminAndSettingsCodes),
+      ...Object.keys(versionCodes),
       ...validationKeys,
     ]);
     expect(new Set(allCodes)).toEqual(expected);
@@ -149,7 +157,7 @@ describe('errorCodes', () => {
   });
 
   it('gives our general codes their statuses', () => {
-    for (const [c, status] of Object.entries({ ...ourCodes, ...adminAndSettingsCodes }))
+    for (const [c, status] of Object.entries({ ...ourCodes, ...adminAndSettingsCodes, ...versionCodes }))
       expect([c, statusOf(c as ErrorCode)]).toEqual([c, status]);
   });
 
@@ -163,7 +171,7 @@ describe('errorCodes', () => {
 
   it('answers 404 for every *not_found code', () => {
     const notFound = allCodes.filter((c) => /not_found$/i.test(c));
-    expect(notFound).toHaveLength(11);
+    expect(notFound).toHaveLength(12);
     for (const c of notFound) expect([c, statusOf(c)]).toEqual([c, 404]);
   });
 
