@@ -86,6 +86,23 @@ describe.skipIf(!hasBrowser)('versions, scenario tests and compare in the browse
     await page.getByRole('button', { name: en.versions.compare, exact: true }).click();
     const compare = page.getByRole('region', { name: en.compare.heading });
     await compare.getByRole('heading', { name: en.compare.changesHeading }).waitFor();
+    // One input on both: version 1 still sounds the horn, version 2 learned the lamp for it.
+    await compare
+      .getByRole('combobox', { name: en.playground.instruction, exact: true })
+      .selectOption('fog_on_the_bay');
+    await compare.getByLabel(fill(en.playground.line, { n: 1 })).fill('The fog is thick as wool tonight.');
+    await compare
+      .getByLabel(fill(en.playground.line, { n: 2 }))
+      .fill('We cannot see our own bow, where are the rocks?');
+    await compare.getByRole('button', { name: en.compare.playground.run }).click();
+    const answerOf = (n: number) =>
+      compare
+        .getByRole('term')
+        .filter({ hasText: fill(en.compare.playground.answerOf, { n }) })
+        .locator('+ dd');
+    await answerOf(2).waitFor();
+    expect(await answerOf(1).textContent()).toMatch(/— Horn$/);
+    expect(await answerOf(2).textContent()).toMatch(/— Lamp$/);
     expect(await horizontalOverflow(page), 'no horizontal scrolling at 1280 px').toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 4000 });
     await card.screenshot({ path: path.join(screenshotsDir, 'versions-1280-en.png') });

@@ -1000,6 +1000,14 @@ export const enApp = {
     compare: 'Compare',
   },
   compare: {
+    playground: {
+      heading: 'Try both',
+      loading: 'Starting both versions…',
+      failed: 'The two versions could not be started here.',
+      run: 'Ask both',
+      answerOf: 'Version {{n}} answers',
+      runFailed: 'Failed: {{message}}',
+    },
     heading: 'Compare versions',
     versionsLabel: 'The two versions',
     side: { a: 'A', b: 'B' },

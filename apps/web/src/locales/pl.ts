@@ -1173,6 +1173,14 @@ export const pl: Translations = {
     compare: 'Porównaj',
   },
   compare: {
+    playground: {
+      heading: 'Wypróbuj obie',
+      loading: 'Uruchamianie obu wersji…',
+      failed: 'Nie udało się tu uruchomić obu wersji.',
+      run: 'Zapytaj obie',
+      answerOf: 'Odpowiedź wersji {{n}}',
+      runFailed: 'Nie udało się: {{message}}',
+    },
     heading: 'Porównanie wersji',
     versionsLabel: 'Obie wersje',
     side: { a: 'A', b: 'B' },

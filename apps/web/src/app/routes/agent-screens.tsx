@@ -18,6 +18,7 @@ import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
 import { UploadNextSteps } from '../../features/blooms/components/upload-next-steps';
 import { VersionsCard } from '../../features/blooms/components/versions-card';
+import { PairPlayground } from '../../features/flora/components/pair-playground';
 import { Playground } from '../../features/flora/components/playground';
 import { isPipelineSettled } from '../../features/blooms/stages';
 import { usePaymentReturn } from '../../features/blooms/use-payment-return';
@@ -99,7 +100,16 @@ function AgentPage({ id }: { id: string }) {
             {(isPipelineSettled(bloom) || bloom.versions.length > 1) && (
               <>
                 <VersionsCard bloom={bloom} />
-                <CompareVersions bloom={bloom} />
+                <CompareVersions
+                  bloom={bloom}
+                  renderPlayground={({ a, b }) => (
+                    <PairPlayground
+                      bloomId={bloom.id}
+                      a={{ number: a.number, downloadURL: a.downloadURL! }}
+                      b={{ number: b.number, downloadURL: b.downloadURL! }}
+                    />
+                  )}
+                />
                 {bloom.dataset.status === 'ready' && <AgentScenarios bloom={bloom} />}
               </>
             )}

@@ -1,5 +1,5 @@
-import type { Bloom } from '@greenhouse/contracts';
-import { useId, useState } from 'react';
+import type { Bloom, BloomVersion } from '@greenhouse/contracts';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader } from '../../../components/loader/loader';
 import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
@@ -8,7 +8,14 @@ import { VersionCompare } from './version-compare';
 import './versions-card.css';
 
 /** Picks two of the agent's versions (the newest two at first) and shows them side by side (VersionCompare). */
-export function CompareVersions({ bloom }: { bloom: Bloom }) {
+export function CompareVersions({
+  bloom,
+  renderPlayground,
+}: {
+  bloom: Bloom;
+  /** Runs one input on both versions (composed by the page: the playground is another feature's). */
+  renderPlayground?: (pair: { a: BloomVersion; b: BloomVersion }) => ReactNode;
+}) {
   const { t } = useTranslation();
   const aId = useId();
   const bId = useId();
@@ -52,7 +59,18 @@ export function CompareVersions({ bloom }: { bloom: Bloom }) {
           {t(apiErrorKey(errorCodeOf(compare.error)))}
         </p>
       )}
-      {compare.data && !compare.isFetching && <VersionCompare compare={compare.data} />}
+      {compare.data && !compare.isFetching && (
+        <VersionCompare
+          compare={compare.data}
+          renderPlayground={
+            renderPlayground &&
+            (({ a: sa, b: sb }) => {
+              const [va, vb] = [sa, sb].map((s) => bloom.versions.find((v) => v.number === s.number));
+              return va?.downloadURL && vb?.downloadURL ? renderPlayground({ a: va, b: vb }) : null;
+            })
+          }
+        />
+      )}
     </>
   );
 }
