@@ -74,6 +74,7 @@ export async function setup(project: TestProject) {
     TRUST_PROXY: 'true',
     // The whole training pipeline on a model that trains in seconds.
     TRAINING_PRESET: 'tiny',
+    DEVICE_FIT: 'false',
   };
   // Before the server starts: the embedded database has one owner at a time.
   const cli = path.join(root, 'apps/server/dist/cli/admin.js');

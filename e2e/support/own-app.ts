@@ -45,6 +45,7 @@ export async function startOwnApp(env: Record<string, string>, admins: CliAdmin[
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
     TRAINING_PRESET: 'tiny',
+    DEVICE_FIT: 'false',
     ...env,
   };
   for (const account of admins) {

@@ -65,6 +65,8 @@ const envSchema = z
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
     TRAINING_PRESET: z.enum(['default', 'tiny']).default('default'),
     TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
+    // Issue 33: measure each exported file's device fit (child processes, a few seconds per export).
+    DEVICE_FIT: booleanString.default(true),
     // Trainings one process runs at once. 1 by default on 2 cores: one training already uses both
     // (TRAINING_THREADS=2). Measured here (2 cores shared with other jobs, load 6–7; the train bench's
     // small model): one training 22 s; two at once 35 s for both, against 44 s one after the other — 20 %
@@ -165,7 +167,11 @@ const envSchema = z
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
       trainingConcurrency: env.TRAINING_CONCURRENCY,
     },
-    training: { preset: env.TRAINING_PRESET, threads: env.TRAINING_THREADS as 1 | 2 },
+    training: {
+      preset: env.TRAINING_PRESET,
+      threads: env.TRAINING_THREADS as 1 | 2,
+      deviceFit: env.DEVICE_FIT,
+    },
     /** Where the Flora builds are (null: the server's own build output, apps/server/dist/downloads). */
     floraDownloadsDir: env.FLORA_DOWNLOADS_DIR ? path.resolve(env.FLORA_DOWNLOADS_DIR) : null,
     /** The chat designer's model (an OpenAI-compatible chat-completions API); null: the guided designer. */

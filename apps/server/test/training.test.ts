@@ -25,7 +25,7 @@ let t: TestApp;
 let owner: SessionClient;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { APP_URL: 'http://greenhouse.test' } });
+  t = await createTestApp({ env: { APP_URL: 'http://greenhouse.test', DEVICE_FIT: 'true' } });
   ({ client: owner } = await signedInClient(t, { language: 'pl' }));
 });
 afterAll(async () => {

@@ -63,6 +63,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     TRAINING_PRESET: 'tiny',
+    // Seconds per export: measured where a test looks at it (training.test.ts).
+    DEVICE_FIT: 'false',
     ...overrides.env,
   });
   const test = overrides.database ?? (await createTestDatabase());

@@ -175,7 +175,9 @@ export function stageImplementations(
         { signal: context.signal, onProgress: forward(context) },
       );
       // The file as users will run it, measured in child processes (null when it could not be: logged).
-      const deviceFit = await measureDeviceFit(result.agent, config.floraDownloadsDir, log);
+      const deviceFit = config.training.deviceFit
+        ? await measureDeviceFit(result.agent, config.floraDownloadsDir, log)
+        : null;
       // The owner's scenario tests on the new file (stored per version; the download may wait on them).
       const scenarios = await runOnVersion(result.agent, data.protocol, scenarioList(bloom.scenarios));
       return {
