@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
 import { newEmail, signedInContextUser } from './support/accounts.js';
-import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
+import { fillText, hasBrowser, screenshot, useBrowser } from './support/browser.js';
 import { apiCall, say } from './support/chats.js';
 
 const texts = { en, pl } as const;
@@ -18,10 +18,6 @@ const offeredSays = {
   en: /I also suggested 10 new phrasings of what someone might say for Sell/,
   pl: /Zaproponowałem też nowe sformułowania tego, co ktoś może powiedzieć, dla Sell/,
 } as const;
-
-/** A text of the UI with its `{{name}}` placeholders filled in. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 async function noHorizontalScroll(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -107,9 +103,9 @@ describe.skipIf(!hasBrowser)('phrasings the designer suggests, kept or dropped i
       expect(sell).toContain('I want to purchase a sword');
       expect(guard.length).toBeGreaterThan(0);
       const total = sell.length + guard.length;
-      await view.getByText(fill(t.draft.offers.pending, { count: total })).waitFor();
+      await view.getByText(fillText(t.draft.offers.pending, { count: total })).waitFor();
       await suggestions
-        .getByText(fill(t.draft.offers.waiting, { count: total }))
+        .getByText(fillText(t.draft.offers.waiting, { count: total }))
         .first()
         .waitFor();
       await screenshot(page, `chat-phrasings-1280-${language}`);
@@ -120,23 +116,29 @@ describe.skipIf(!hasBrowser)('phrasings the designer suggests, kept or dropped i
       const kept = [sell[0]!, sell[1]!];
       const dropped = [sell[2]!, ...guard];
       await suggestions
-        .getByRole('button', { name: fill(t.draft.offers.keepLabel, { phrasing: kept[0]! }), exact: true })
+        .getByRole('button', {
+          name: fillText(t.draft.offers.keepLabel, { phrasing: kept[0]! }),
+          exact: true,
+        })
         .click();
       await expect.poll(() => waiting(suggestions, 'Sell')).not.toContain(kept[0]);
       await view.locator('.draft__sample', { hasText: kept[0]! }).waitFor();
       // The focus went on to the next phrasing: Enter keeps it.
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-        .toBe(fill(t.draft.offers.keepLabel, { phrasing: kept[1]! }));
+        .toBe(fillText(t.draft.offers.keepLabel, { phrasing: kept[1]! }));
       await page.keyboard.press('Enter');
       await view.locator('.draft__sample', { hasText: kept[1]! }).waitFor();
       await suggestions
-        .getByRole('button', { name: fill(t.draft.offers.dropLabel, { phrasing: dropped[0]! }), exact: true })
+        .getByRole('button', {
+          name: fillText(t.draft.offers.dropLabel, { phrasing: dropped[0]! }),
+          exact: true,
+        })
         .click();
       await expect.poll(() => waiting(suggestions, 'Sell')).not.toContain(dropped[0]);
       await suggestions
         .getByRole('button', {
-          name: fill(t.draft.offers.dropAllLabel, { count: guard.length, reaction: 'Guard' }),
+          name: fillText(t.draft.offers.dropAllLabel, { count: guard.length, reaction: 'Guard' }),
           exact: true,
         })
         .click();
@@ -144,7 +146,7 @@ describe.skipIf(!hasBrowser)('phrasings the designer suggests, kept or dropped i
       const left = await waiting(suggestions, 'Sell');
       expect(left).toHaveLength(7);
       expect(await view.locator('.draft__sample').count()).toBe(8);
-      await view.getByText(fill(t.draft.offers.pending, { count: 7 })).waitFor();
+      await view.getByText(fillText(t.draft.offers.pending, { count: 7 })).waitFor();
 
       // At a phone's width, in the draft tab: the same list, nothing wider than the screen.
       await page.setViewportSize({ width: 375, height: 800 });

@@ -6,17 +6,9 @@ import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
 import { signedInContextUser } from './support/accounts.js';
 import { stageStatuses, uploadExample } from './support/agents.js';
-import { hasBrowser, screenshotsDir, useBrowser } from './support/browser.js';
+import { fillText, hasBrowser, horizontalOverflow, screenshotsDir, useBrowser } from './support/browser.js';
 
 type Texts = typeof en;
-
-/** A text with its {{placeholders}} filled. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
-
-/** How far the page is wider than the window (0 or less: no horizontal scrolling). */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The agent's finetuning metrics as the API gives them. */
 async function finetuningMetrics(page: Page, id: string): Promise<Record<string, unknown>> {
@@ -37,9 +29,9 @@ async function expectQualityText(section: Locator, quality: TrainingQuality | nu
   const share = quality.right / quality.measured;
   const rating = share >= 0.8 ? 'good' : share >= 0.5 ? 'fair' : 'weak';
   expect(await section.locator('.quality__badge').textContent()).toBe(t.quality.rating[rating]);
-  expect(text).toContain(fill(t.quality.counts, { right: quality.right, measured: quality.measured }));
+  expect(text).toContain(fillText(t.quality.counts, { right: quality.right, measured: quality.measured }));
   expect(text).toContain(
-    fill(t.quality.understands, { n: Math.round((10 * quality.right) / quality.measured) }),
+    fillText(t.quality.understands, { n: Math.round((10 * quality.right) / quality.measured) }),
   );
   expect(text).toContain(quality.method === 'k-fold' ? t.quality.method.kFold : t.quality.method.heldOut);
   // The misses, by name: never a refusal's <UNK> line.

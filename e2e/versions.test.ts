@@ -10,15 +10,8 @@ import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
 import { signedInContextUser } from './support/accounts.js';
 import { exampleFile, stageStatuses, uploadExample } from './support/agents.js';
-import { hasBrowser, screenshotsDir, useBrowser } from './support/browser.js';
+import { fillText, hasBrowser, horizontalOverflow, screenshotsDir, useBrowser } from './support/browser.js';
 import { setLanguage } from './support/chats.js';
-
-/** A text with its {{placeholders}} filled. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The lighthouse protocol with its first fog sample moved from Horn_ to Lamp_, as a file to upload. */
 function editedProtocolFile(): string {
@@ -56,30 +49,30 @@ describe.skipIf(!hasBrowser)('versions, scenario tests and compare in the browse
     // A scenario: the fog sample's lines must get the horn; downloads wait on it.
     const scenarios = page.getByRole('region', { name: en.scenarios.heading });
     await scenarios.getByRole('button', { name: en.scenarios.add }).click();
-    const first = scenarios.getByRole('group', { name: fill(en.scenarios.case, { n: 1 }) });
+    const first = scenarios.getByRole('group', { name: fillText(en.scenarios.case, { n: 1 }) });
     await first.getByLabel(en.scenarios.instruction).selectOption('fog_on_the_bay');
-    await first.getByLabel(fill(en.scenarios.line, { n: 1 })).fill('The fog is thick as wool tonight.');
+    await first.getByLabel(fillText(en.scenarios.line, { n: 1 })).fill('The fog is thick as wool tonight.');
     await first
-      .getByLabel(fill(en.scenarios.line, { n: 2 }))
+      .getByLabel(fillText(en.scenarios.line, { n: 2 }))
       .fill('We cannot see our own bow, where are the rocks?');
     await first.getByLabel(en.scenarios.expect).selectOption('Horn_');
     await scenarios.getByLabel(en.scenarios.gateDownload).check();
     await scenarios.getByRole('button', { name: en.scenarios.save }).click();
     await scenarios.getByText(en.scenarios.saved).waitFor();
-    await scenarios.getByText(fill(en.scenarios.results.summary, { passed: 1, total: 1 })).waitFor();
+    await scenarios.getByText(fillText(en.scenarios.results.summary, { passed: 1, total: 1 })).waitFor();
 
     // Version 2 from an edited protocol file, trained on the page.
     const card = page.getByRole('region', { name: en.versions.heading, exact: true });
-    await card.getByLabel(fill(en.versions.newLabel, { n: 2 })).setInputFiles(editedProtocolFile());
-    await card.getByRole('button', { name: fill(en.versions.train, { n: 2 }) }).click();
+    await card.getByLabel(fillText(en.versions.newLabel, { n: 2 })).setInputFiles(editedProtocolFile());
+    await card.getByRole('button', { name: fillText(en.versions.train, { n: 2 }) }).click();
     await expect
       .poll(async () => (await versions(page, id)).map((v) => v.status), { timeout: 240_000, interval: 500 })
       .toEqual(['completed', 'completed']);
     await page.reload();
     // It fails the scenario: version 1 stays current, and the page says why.
-    await card.getByText(fill(en.versions.heldBack, { numbers: 2, current: 1 })).waitFor();
+    await card.getByText(fillText(en.versions.heldBack, { numbers: 2, current: 1 })).waitFor();
     await card
-      .getByRole('heading', { name: `${fill(en.versions.name, { n: 1 })} ${en.versions.current}` })
+      .getByRole('heading', { name: `${fillText(en.versions.name, { n: 1 })} ${en.versions.current}` })
       .waitFor();
 
     // Compare the two.
@@ -90,15 +83,17 @@ describe.skipIf(!hasBrowser)('versions, scenario tests and compare in the browse
     await compare
       .getByRole('combobox', { name: en.playground.instruction, exact: true })
       .selectOption('fog_on_the_bay');
-    await compare.getByLabel(fill(en.playground.line, { n: 1 })).fill('The fog is thick as wool tonight.');
     await compare
-      .getByLabel(fill(en.playground.line, { n: 2 }))
+      .getByLabel(fillText(en.playground.line, { n: 1 }))
+      .fill('The fog is thick as wool tonight.');
+    await compare
+      .getByLabel(fillText(en.playground.line, { n: 2 }))
       .fill('We cannot see our own bow, where are the rocks?');
     await compare.getByRole('button', { name: en.compare.playground.run }).click();
     const answerOf = (n: number) =>
       compare
         .getByRole('term')
-        .filter({ hasText: fill(en.compare.playground.answerOf, { n }) })
+        .filter({ hasText: fillText(en.compare.playground.answerOf, { n }) })
         .locator('+ dd');
     await answerOf(2).waitFor();
     expect(await answerOf(1).textContent()).toMatch(/— Horn$/);
@@ -113,7 +108,7 @@ describe.skipIf(!hasBrowser)('versions, scenario tests and compare in the browse
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(agentPath);
     const polish = page.getByRole('region', { name: pl.versions.heading, exact: true });
-    await polish.getByText(fill(pl.versions.heldBack, { numbers: 2, current: 1 })).waitFor();
+    await polish.getByText(fillText(pl.versions.heldBack, { numbers: 2, current: 1 })).waitFor();
     await page.getByRole('region', { name: pl.scenarios.heading }).waitFor();
     await page.getByRole('button', { name: pl.versions.compare, exact: true }).click();
     const comparePl = page.getByRole('region', { name: pl.compare.heading });

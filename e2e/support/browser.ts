@@ -88,3 +88,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 export const dataDir = inject('dataDir');
 export const admin = inject('admin');
+
+/** A text of the UI with its `{{name}}` placeholders filled in. */
+export const fillText = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/** How far the page is wider than the window (0 or less: no horizontal scrolling). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

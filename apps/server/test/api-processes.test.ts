@@ -116,7 +116,6 @@ describe.runIf(testDatabaseDriver() === 'postgres')('API_PROCESSES=2 (postgres)'
       LOG_FORMAT: 'json',
       API_PROCESSES: '2',
       TRAINING_PRESET: 'tiny',
-      DEVICE_FIT: 'false',
       TRAINING_THREADS: '1',
       ...installation.env,
     });

@@ -54,7 +54,6 @@ async function startServer(env: NodeJS.ProcessEnv, email: string) {
     PORT: String(port),
     HOST: '127.0.0.1',
     TRAINING_PRESET: 'tiny',
-    DEVICE_FIT: 'false',
     TRAINING_THREADS: '1',
   });
   await waitUntilRunning(server, 60_000);

@@ -67,7 +67,6 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info', // waitUntilRunning reads the "is running" line
       TRAINING_PRESET: 'tiny',
-      DEVICE_FIT: 'false',
       TRAINING_THREADS: '1',
       // Slices far shorter than pretraining, so there is a checkpoint to kill after however fast it runs: the
       // test needs four slices of the tiny pretraining's 40 steps, and at 0.25 s a quick moment of the machine
@@ -316,7 +315,6 @@ describe.skipIf(unenforceable !== null)(
             DATA_DIR: dataDir,
             ARTIFACTS_DIR: artifactsDir,
             TRAINING_PRESET: 'tiny',
-            DEVICE_FIT: 'false',
             TRAINING_THREADS: '1',
             ...(postgres ? { DATABASE_URL: postgres.url } : {}),
           },

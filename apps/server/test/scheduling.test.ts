@@ -32,7 +32,6 @@ async function installation(env: NodeJS.ProcessEnv, workers: number) {
     HOST: '127.0.0.1',
     PORT: String(port),
     TRAINING_PRESET: 'tiny',
-    DEVICE_FIT: 'false',
     TRAINING_THREADS: '1',
     ...databaseEnv,
     ...env,

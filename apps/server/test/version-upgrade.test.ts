@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Bloom } from '@greenhouse/contracts';
+import { bloomStageNames, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { createTestDatabase } from '@greenhouse/db/testing';
 import { sql } from 'drizzle-orm';
@@ -16,15 +16,6 @@ import { signedInClient } from './support/users.js';
 
 const BLOOM = '3f0e6a52-64a1-4c1e-9a52-4b8a1e0c7d10';
 const OLD_OWNER = '7d1c2b3a-1111-4222-8333-944455556666';
-const STAGES = [
-  'data_preparation_stage_1',
-  'data_preparation_stage_2',
-  'data_validation',
-  'training_tokenizer',
-  'training_pretraining',
-  'training_finetuning',
-  'training_exporting',
-];
 /** The agent file as the old export wrote it (any bytes do: the download must give back these). */
 const AGENT = Buffer.from(`{"formatVersion":2,"name":"Keeper","weights":"${'AbC+/9'.repeat(4000)}"}`);
 
@@ -41,7 +32,7 @@ beforeAll(async () => {
     values (${BLOOM}, ${OLD_OWNER}, 'Keeper', 'keeper.json', 'paid', 0)`);
   await db.execute(sql`insert into bloom_protocols (bloom_id, version, content)
     values (${BLOOM}, 1, ${exampleProtocol()}::jsonb)`);
-  for (const [position, name] of STAGES.entries())
+  for (const [position, name] of bloomStageNames.entries())
     await db.execute(sql`insert into bloom_stages (bloom_id, name, position, status, completed_at)
       values (${BLOOM}, ${name}, ${position}, 'completed', now())`);
   const ref = {

@@ -55,7 +55,8 @@ export function startServerProcess(
   const node = [process.execPath, '--conditions=source', '--import', 'tsx', entries[entry]];
   const [command, ...args] = filePermissions && isRoot() ? [...WITHOUT_FILE_OVERRIDE, ...node] : node;
   const child = spawn(command!, args, {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
+    // Device fit costs seconds per export: measured only where a test looks at it, as createTestApp does.
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', DEVICE_FIT: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

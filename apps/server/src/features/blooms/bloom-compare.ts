@@ -1,13 +1,14 @@
 // GET /blooms/{id}/compare?a=&b= (issue 33): two versions side by side — their figures, and what changed in
 // the protocol from a to b (mtp's protocolDiff).
-import type { BloomVersion, VersionCompareResponse, VersionSummary } from '@greenhouse/contracts';
+import type { VersionCompareResponse, VersionSummary } from '@greenhouse/contracts';
 import type { Db } from '@greenhouse/db';
 import { protocolDiff, type Protocol } from '@greenhouse/mtp';
 import { AppError } from '../../lib/app-error.js';
+import type { VersionView } from '../pipeline/stage-outputs.js';
 import { versionProtocol } from './version-protocol.js';
 
-function summary(version: BloomVersion, protocol: Protocol): VersionSummary {
-  const { downloadURL: _downloadURL, samples, ...rest } = version;
+function summary(version: VersionView, protocol: Protocol): VersionSummary {
+  const { samples, ...rest } = version;
   return { ...rest, samples: samples ?? protocol.sets.reduce((n, set) => n + set.samples.length, 0) };
 }
 
@@ -15,7 +16,7 @@ function summary(version: BloomVersion, protocol: Protocol): VersionSummary {
 export async function compareVersions(
   db: Db,
   bloomId: string,
-  versions: readonly BloomVersion[],
+  versions: readonly VersionView[],
   a: number,
   b: number,
 ): Promise<VersionCompareResponse> {

@@ -20,11 +20,7 @@ export async function readScenarios(
   db: Db,
   bloom: { id: string; scenarios: unknown; gateDownload: boolean; latestVersion: number },
 ): Promise<ScenariosResponse> {
-  const results: ScenariosResponse['results'] = [];
-  for (const version of await exportedVersions(db, bloom.id)) {
-    const run = (await readScenarioResults(db, bloom.id, version)) as VersionScenarioRun | null;
-    if (run) results.push({ version, ...run });
-  }
+  const results = (await readScenarioResults(db, bloom.id)).map(({ version, run }) => ({ version, ...run }));
   return {
     gateDownload: bloom.gateDownload,
     scenarios: scenarioList(bloom.scenarios),

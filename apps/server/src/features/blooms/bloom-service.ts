@@ -31,22 +31,23 @@ import { trainingLine } from '../pipeline/training-line.js';
 import { compareVersions } from './bloom-compare.js';
 import { readScenarios, saveScenarios } from './bloom-scenarios.js';
 import { presentBloom, summarize } from './present-bloom.js';
+import { hasVersion } from './version-protocol.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
+
+/** What the agent's writes and downloads read of it: its row and the version its download serves. */
+const ownColumns = {
+  ...getTableColumns(schema.blooms),
+  currentVersion: currentVersionSql(schema.blooms.id),
+};
+type OwnRow = typeof schema.blooms.$inferSelect & { currentVersion: number | null };
 
 /**
  * An agent's row with what its presentation needs beyond it, read in the same query (a correlated subquery
- * each): its stages, the protocol version in use and whether its agent file exists. A page of the list is
+ * each): the version its download serves and the stages of the version in the works. A page of the list is
  * then one query.
  */
-const bloomColumns = {
-  ...getTableColumns(schema.blooms),
-  stages: stagesJsonSql(schema.blooms.id, { inList: false }),
-  currentVersion: currentVersionSql(schema.blooms.id),
-};
-type BloomRow = typeof schema.blooms.$inferSelect & {
-  stages: StageView[];
-  currentVersion: number | null;
-};
+const bloomColumns = { ...ownColumns, stages: stagesJsonSql(schema.blooms.id, { inList: false }) };
+type BloomRow = OwnRow & { stages: StageView[] };
 
 /**
  * One agent, as its page shows it: with its normalised protocol (for the summary) and its versions, in the
@@ -58,6 +59,24 @@ const agentColumns = {
   versions: versionsJsonSql(schema.blooms.id),
 };
 type AgentRow = BloomRow & { protocol: Protocol | null; versions: VersionView[] };
+
+/** The condition of the user's own agent of this id; a malformed id is "not found" before any query. */
+function ownedBy(user: UserRow, id: string) {
+  if (!isUuid(id)) throw new AppError('bloom.not_found');
+  return and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id));
+}
+
+/** The row an owned query found; anyone else's agent is "not found", never "forbidden". */
+function found<Row>(row: Row | undefined): Row {
+  if (!row) throw new AppError('bloom.not_found');
+  return row;
+}
+
+/** The user's own agent's row, locked for the caller's transaction (its versions change one at a time). */
+async function lockOwned(tx: Db, user: UserRow, id: string) {
+  const [bloom] = await tx.select().from(schema.blooms).where(ownedBy(user, id)).for('update');
+  return found(bloom);
+}
 
 /** GET /blooms: the user's agents, filtered by name; their stages without the agent page's large metrics. */
 export const bloomList = new OwnedList<typeof schema.blooms, BloomRow>({
@@ -136,14 +155,8 @@ export class BloomService {
    * calls at once: the agent's row is locked, and the second finds the first's version under way).
    */
   async newVersion(user: UserRow, id: string, file: CheckedProtocolFile): Promise<BloomVersion> {
-    await this.own(user, id);
     const number = await this.db.transaction(async (tx) => {
-      const [bloom] = await tx
-        .select()
-        .from(schema.blooms)
-        .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)))
-        .for('update');
-      if (!bloom) throw new AppError('bloom.not_found');
+      const bloom = await lockOwned(tx, user, id);
       if (await versionUnderWay(tx, bloom)) throw new AppError('bloom.version_in_progress');
       const next = bloom.latestVersion + 1;
       const free = this.config.agentPriceCents === 0;
@@ -174,14 +187,8 @@ export class BloomService {
    * again (trained or failed as it was, so paid for).
    */
   async deleteVersion(user: UserRow, id: string, number: number): Promise<void> {
-    await this.own(user, id);
     await this.db.transaction(async (tx) => {
-      const [bloom] = await tx
-        .select()
-        .from(schema.blooms)
-        .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)))
-        .for('update');
-      if (!bloom) throw new AppError('bloom.not_found');
+      const bloom = await lockOwned(tx, user, id);
       const versions = await tx
         .select({ version: schema.bloomProtocols.version })
         .from(schema.bloomProtocols)
@@ -206,15 +213,19 @@ export class BloomService {
     await this.files.removeVersion(id, number);
   }
 
-  /** The user's own agent; anyone else's is "not found", never "forbidden". */
-  private async own(user: UserRow, id: string): Promise<AgentRow> {
-    if (!isUuid(id)) throw new AppError('bloom.not_found');
-    const [row] = await this.db
-      .select(agentColumns)
-      .from(schema.blooms)
-      .where(and(eq(schema.blooms.id, id), eq(schema.blooms.userId, user.id)));
-    if (!row) throw new AppError('bloom.not_found');
-    return row;
+  /**
+   * The user's own agent, its row and the version its download serves; anyone else's is "not found", never
+   * "forbidden".
+   */
+  private async own(user: UserRow, id: string): Promise<OwnRow> {
+    const [row] = await this.db.select(ownColumns).from(schema.blooms).where(ownedBy(user, id));
+    return found(row);
+  }
+
+  /** The user's own agent as its page shows it (see agentColumns). */
+  private async ownAgent(user: UserRow, id: string): Promise<AgentRow> {
+    const [row] = await this.db.select(agentColumns).from(schema.blooms).where(ownedBy(user, id));
+    return found(row);
   }
 
   /** The agent as it is now: after a write, which the version read with the session does not yet count. */
@@ -233,7 +244,7 @@ export class BloomService {
   }
 
   private async read(user: UserRow, id: string): Promise<Bloom> {
-    const row = await this.own(user, id);
+    const row = await this.ownAgent(user, id);
     return this.present(row, row.protocol, row.versions);
   }
 
@@ -280,8 +291,7 @@ export class BloomService {
 
   /** GET /blooms/{id}/compare?a=&b=: two of the agent's versions side by side. */
   async compare(user: UserRow, id: string, a: number, b: number): Promise<VersionCompareResponse> {
-    const bloom = await this.get(user, id);
-    return compareVersions(this.db, id, bloom.versions, a, b);
+    return compareVersions(this.db, id, (await this.ownAgent(user, id)).versions, a, b);
   }
 
   /** GET /blooms/{id}/scenarios. */
@@ -312,7 +322,7 @@ export class BloomService {
     number: number,
   ): Promise<{ name: string; content: Buffer }> {
     const row = await this.own(user, id);
-    if (!row.versions.some((v) => v.number === number)) throw new AppError('bloom.version_not_found');
+    if (!(await hasVersion(this.db, id, number))) throw new AppError('bloom.version_not_found');
     const content = await readAgentFile(this.db, this.files, id, number);
     if (!content) throw new AppError('bloom.file_not_found');
     return { name: number > 1 ? `${row.name} v${number}` : row.name, content };

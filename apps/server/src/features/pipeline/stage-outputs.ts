@@ -4,11 +4,11 @@
 import { schema, type Db } from '@greenhouse/db';
 import type { Protocol } from '@greenhouse/mtp';
 import type { TrainingPlan } from '@greenhouse/trainer';
-import type { BloomVersion } from '@greenhouse/contracts';
+import type { BloomVersion, VersionScenarioResults } from '@greenhouse/contracts';
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ArtifactFiles, FileRef } from './artifact-files.js';
 import type { Dataset } from './data-stages.js';
-import type { BloomStageName } from './stages.js';
+import { versionStatusSql, type BloomStageName } from './stages.js';
 
 /** A JSON output, stored in its row; `T` is only a type (what reading it gives). */
 export interface JsonOutput<T> {
@@ -46,11 +46,7 @@ export const AGENT_FILE = file('training_exporting', 'agent');
 export const SCENARIO_RESULTS = json<ScenarioRun>('training_exporting', 'scenarios');
 
 /** A version's scenario results: how many passed, and each case's. */
-export interface ScenarioRun {
-  passed: number;
-  total: number;
-  results: unknown[];
-}
+export type ScenarioRun = Omit<VersionScenarioResults, 'version'>;
 
 /** Not an output: a paused stage's state, one per training stage while it runs (see stage-runner.ts). */
 export const CHECKPOINT_KIND = 'checkpoint';
@@ -143,14 +139,9 @@ export function versionsJsonSql(bloomId: AnyColumn): SQL<VersionView[]> {
   return sql<VersionView[]>`(select coalesce(json_agg(json_build_object(
       'number', p.version,
       'createdAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'status', (select case
-          when bool_or(s.status = 'failed') then 'failed'
-          when bool_and(s.status = 'completed') then 'completed'
-          when bool_or(s.status = 'processing') then 'processing'
-          else 'pending' end
-        from ${schema.bloomStages} s where s.bloom_id = p.bloom_id and s.version = p.version),
-      'samples', (select sum(jsonb_array_length(st->'samples'))::int
-        from jsonb_array_elements(${output(NORMALIZED_PROTOCOL)}->'sets') st),
+      'status', ${versionStatusSql(sql`p.bloom_id`, sql`p.version`)},
+      'samples', (select (s.metrics->>'samples')::int from ${schema.bloomStages} s where s.bloom_id = p.bloom_id
+        and s.version = p.version and s.name = ${NORMALIZED_PROTOCOL.stage}),
       'quality', (select case when q.m ? 'right' and q.m ? 'measured'
           then jsonb_build_object('right', q.m->'right', 'measured', q.m->'measured') end
         from (select s.metrics->'quality' m from ${schema.bloomStages} s where s.bloom_id = p.bloom_id
@@ -164,17 +155,17 @@ export function versionsJsonSql(bloomId: AnyColumn): SQL<VersionView[]> {
     from ${schema.bloomProtocols} p where p.bloom_id = ${bloomId})`;
 }
 
-/** Stores a version's scenario results (its export stage's), replacing any before, inside the caller's transaction. */
-export async function storeScenarioResults(
+/** Writes one output row of a version's stage, replacing the one before, inside the caller's transaction. */
+export async function upsertOutput(
   tx: Db,
-  bloomId: string,
-  version: number,
-  results: ScenarioRun,
+  { bloomId, version }: { bloomId: string; version: number },
+  stage: BloomStageName,
+  kind: string,
+  content: unknown,
 ): Promise<void> {
-  const { stage, kind } = SCENARIO_RESULTS;
   await tx
     .insert(schema.bloomArtifacts)
-    .values({ bloomId, version, stage, kind, content: results })
+    .values({ bloomId, version, stage, kind, content })
     .onConflictDoUpdate({
       target: [
         schema.bloomArtifacts.bloomId,
@@ -182,19 +173,48 @@ export async function storeScenarioResults(
         schema.bloomArtifacts.stage,
         schema.bloomArtifacts.kind,
       ],
-      set: { content: results, createdAt: new Date() },
+      set: { content, createdAt: new Date() },
     });
 }
 
-/** A version's scenario results, or null before its export (or before any scenario was run on it). */
+/** Stores a version's scenario results (its export stage's), replacing any before, inside the caller's transaction. */
+export async function storeScenarioResults(
+  tx: Db,
+  bloomId: string,
+  version: number,
+  results: ScenarioRun,
+): Promise<void> {
+  await upsertOutput(tx, { bloomId, version }, SCENARIO_RESULTS.stage, SCENARIO_RESULTS.kind, results);
+}
+
+/** Every version's scenario results (those exported and run), newest first, in one query. */
 export async function readScenarioResults(
   db: Db,
   bloomId: string,
+): Promise<{ version: number; run: ScenarioRun }[]> {
+  const rows = await db
+    .select({ version: schema.bloomArtifacts.version, content: schema.bloomArtifacts.content })
+    .from(schema.bloomArtifacts)
+    .where(
+      and(
+        eq(schema.bloomArtifacts.bloomId, bloomId),
+        eq(schema.bloomArtifacts.stage, SCENARIO_RESULTS.stage),
+        eq(schema.bloomArtifacts.kind, SCENARIO_RESULTS.kind),
+      ),
+    )
+    .orderBy(desc(schema.bloomArtifacts.version));
+  return rows.map((r) => ({ version: r.version, run: r.content as ScenarioRun }));
+}
+
+/** A version's protocol as its first stage normalised it, or null before that stage has run. */
+export async function readNormalizedProtocol(
+  db: Db,
+  bloomId: string,
   version: number,
-): Promise<ScenarioRun | null> {
+): Promise<Protocol | null> {
   const [row] = await db
     .select({ content: schema.bloomArtifacts.content })
     .from(schema.bloomArtifacts)
-    .where(outputKey([bloomId], version, SCENARIO_RESULTS));
-  return (row?.content as ScenarioRun | undefined) ?? null;
+    .where(outputKey([bloomId], version, NORMALIZED_PROTOCOL));
+  return (row?.content as Protocol | undefined) ?? null;
 }

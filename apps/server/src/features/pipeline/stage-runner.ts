@@ -13,7 +13,13 @@ import {
   type StageJob,
   type TrainingJob,
 } from './pipeline-jobs.js';
-import { CHECKPOINT_KIND, type FileOutput, type JsonOutput, type StageOutput } from './stage-outputs.js';
+import {
+  CHECKPOINT_KIND,
+  upsertOutput,
+  type FileOutput,
+  type JsonOutput,
+  type StageOutput,
+} from './stage-outputs.js';
 import {
   bloomStageNames,
   nextStage,
@@ -308,7 +314,7 @@ export class StageRunner {
         runningSince: null,
         interruptions: 0,
       });
-      await this.upsertArtifact(tx, row, stage, CHECKPOINT_KIND, ref);
+      await upsertOutput(tx, row, stage, CHECKPOINT_KIND, ref);
       await sendStage(tx, this.queue, { bloomId: row.bloomId, version: row.version, stage });
     });
     await this.options.files.removeCheckpoints(row.bloomId, row.version, stage, ref.file);
@@ -334,7 +340,7 @@ export class StageRunner {
         progress: null,
       });
       for (const [kind, content] of Object.entries({ ...output.artifacts, ...refs }))
-        await this.upsertArtifact(tx, row, stage, kind, content);
+        await upsertOutput(tx, row, stage, kind, content);
       await tx.delete(schema.bloomArtifacts).where(artifactKey(bloomId, version, stage, CHECKPOINT_KIND));
       await tx
         .update(schema.blooms)
@@ -460,27 +466,6 @@ export class StageRunner {
       .where(this.fence(row, attempt))
       .returning({ name: schema.bloomStages.name });
     if (updated.length === 0) throw new StageTakenOver();
-  }
-
-  private async upsertArtifact(
-    tx: Db,
-    { bloomId, version }: StageRow,
-    stage: BloomStageName,
-    kind: string,
-    content: unknown,
-  ) {
-    await tx
-      .insert(schema.bloomArtifacts)
-      .values({ bloomId, version, stage, kind, content })
-      .onConflictDoUpdate({
-        target: [
-          schema.bloomArtifacts.bloomId,
-          schema.bloomArtifacts.version,
-          schema.bloomArtifacts.stage,
-          schema.bloomArtifacts.kind,
-        ],
-        set: { content, createdAt: new Date() },
-      });
   }
 
   /** Updates the stage row; with `attempt`, only while this run still owns it. */

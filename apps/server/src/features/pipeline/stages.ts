@@ -79,12 +79,17 @@ export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]
  * pending (waiting for a worker, or for payment).
  */
 export function agentStatusSql(bloomId: AnyColumn): SQL<WorkStatus> {
+  return versionStatusSql(bloomId, schema.blooms.latestVersion);
+}
+
+/** One version's status as a whole, from its stages (the rules of agentStatusSql), as SQL on its id and number. */
+export function versionStatusSql(bloomId: AnyColumn | SQL, version: AnyColumn | SQL): SQL<WorkStatus> {
   return sql<WorkStatus>`(SELECT CASE
       WHEN bool_or(s.status = 'failed') THEN 'failed'
       WHEN bool_and(s.status = 'completed') THEN 'completed'
       WHEN bool_or(s.status = 'processing') THEN 'processing'
       ELSE 'pending' END
-    FROM ${schema.bloomStages} s WHERE s.bloom_id = ${bloomId} AND s.version = ${schema.blooms.latestVersion})`;
+    FROM ${schema.bloomStages} s WHERE s.bloom_id = ${bloomId} AND s.version = ${version})`;
 }
 
 export const dataStages = [

@@ -29,15 +29,12 @@ export function runScenarios(agent: Agent, scenarios: readonly Scenario[]): Scen
       };
     } catch (error) {
       if (!(error instanceof FloraError)) throw error;
-      return {
-        index,
-        expected: scenario.expect,
-        got: '',
-        line: '',
-        passed: false,
-        refused: false,
-        error: error.code,
-      };
+      return notRun(index, scenario, error.code);
     }
   });
+}
+
+/** A case that could not be run on a version (`error` says why): it failed. */
+export function notRun(index: number, scenario: Scenario, error: string): ScenarioResult {
+  return { index, expected: scenario.expect, got: '', line: '', passed: false, refused: false, error };
 }

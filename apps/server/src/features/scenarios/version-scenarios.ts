@@ -2,18 +2,16 @@ import {
   summarizeScenarioResults,
   type Scenario,
   type ScenarioResult,
-  type ScenarioSummary,
+  type VersionScenarioResults,
 } from '@greenhouse/contracts';
 import { loadAgent } from '@greenhouse/flora';
 import type { Protocol } from '@greenhouse/mtp';
 import { AppError } from '../../lib/app-error.js';
 import { normalizeScenarios } from './check-scenarios.js';
-import { runScenarios } from './run-scenarios.js';
+import { notRun, runScenarios } from './run-scenarios.js';
 
 /** A version's results against the owner's cases (what the export stores, and a change of the cases renews). */
-export interface VersionScenarioRun extends ScenarioSummary {
-  results: ScenarioResult[];
-}
+export type VersionScenarioRun = Omit<VersionScenarioResults, 'version'>;
 
 /**
  * Runs the owner's cases on one version's agent file. The cases were checked against the version in the works
@@ -34,15 +32,7 @@ export async function runOnVersion(
       [normalized] = normalizeScenarios([scenario], protocol) as [Scenario];
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return {
-        index,
-        expected: scenario.expect,
-        got: '',
-        line: '',
-        passed: false,
-        refused: false,
-        error: 'not_in_version',
-      };
+      return notRun(index, scenario, 'not_in_version');
     }
     return { ...runScenarios(agent, [normalized])[0]!, index };
   });

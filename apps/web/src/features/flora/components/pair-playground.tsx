@@ -5,6 +5,7 @@ import { useAgentFile } from '../../../lib/agent-file';
 import { reactionLabel } from '../../../lib/reaction-label';
 import { FloraEngineError } from '../engine/flora-engine';
 import type { RunResult } from '../engine/messages';
+import { slotSize, startNumber } from '../engine/number-slots';
 import { useFloraEngine } from '../engine/use-flora-engine';
 import './flora.css';
 
@@ -19,7 +20,7 @@ type Answer = { status: 'done'; result: RunResult } | { status: 'failed'; messag
 /**
  * One input, run on two versions of an agent at once (issue 33's compare): each version's file is downloaded
  * once and run by Flora in a worker of its own; the answers (line and reaction) show side by side. Number
- * slots take the lowest number in range: the full playground is the place for numbers.
+ * slots take the full playground's starting number (0, or the nearer bound): it is the place for numbers.
  */
 export function PairPlayground({
   bloomId,
@@ -59,7 +60,7 @@ export function PairPlayground({
           ...(input.numberSlots.length > 0
             ? {
                 numbers: input.numberSlots.flatMap((slot) =>
-                  Array.from({ length: Math.max(1, slot.length ?? 1) }, () => slot.min ?? 0),
+                  Array.from({ length: slotSize(slot) }, () => Number(startNumber(slot))),
                 ),
               }
             : {}),

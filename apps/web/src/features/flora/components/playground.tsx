@@ -8,6 +8,7 @@ import { reactionLabel } from '../../../lib/reaction-label';
 import { useAgentFile } from '../../../lib/agent-file';
 import { FloraEngineError, type FloraEngine } from '../engine/flora-engine';
 import type { LoadedAgent, NumberSlot, PlaygroundInstruction, RunResult } from '../engine/messages';
+import { slotSize, startNumber } from '../engine/number-slots';
 import { useFloraEngine } from '../engine/use-flora-engine';
 import '../../../components/agent-card/agent-card.css';
 import './flora.css';
@@ -18,17 +19,6 @@ type Guardrails = BloomSummary['instructions'][number]['guardrails'];
 interface Values {
   texts: string[];
   numbers: string[][];
-}
-
-/** How many number boxes a slot takes: its list's length, or one. */
-const slotSize = (slot: NumberSlot) => Math.max(1, slot.length ?? 1);
-
-/** A number in range to start from: 0 when allowed, else the nearer bound. */
-function startNumber(slot: NumberSlot): string {
-  let value = 0;
-  if (slot.min !== null && value < slot.min) value = slot.min;
-  if (slot.max !== null && value > slot.max) value = slot.max;
-  return String(value);
 }
 
 function emptyValues(instruction: PlaygroundInstruction): Values {
