@@ -1,11 +1,22 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for the whole suite. Each project is one kind of test:
 // unit tests next to the code they test, API integration tests against a real
 // database, and browser tests that drive the built app in Debian's chromium.
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so
 // tests never run against a stale build. Node-environment tests resolve through Vite's SSR side.
+// Integration tests that never read TEST_DATABASE_URL: they run the embedded database (or none) whichever
+// database the run is for, so a run on PostgreSQL leaves them out rather than repeat them.
+const EMBEDDED_ONLY = [
+  'apps/server/test/admin-cli.test.ts',
+  'apps/server/test/auth-guards.test.ts',
+  'apps/server/test/logging.test.ts',
+  'apps/server/test/start-up.test.ts',
+  'packages/db/test/dir-lock.test.ts',
+  'packages/db/test/embedded-image.test.ts',
+];
+
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
@@ -40,7 +51,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
           environment: 'node',
+          globalSetup: ['packages/db/test/pglite-image.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -118,4 +118,67 @@ describe.skipIf(!hasBrowser)('versions, scenario tests and compare in the browse
     await polish.screenshot({ path: path.join(screenshotsDir, 'versions-375-pl.png') });
     await comparePl.screenshot({ path: path.join(screenshotsDir, 'compare-375-pl.png') });
   }, 600_000);
+
+  it('Edit and retrain: the newest version in a chat’s draft editor, trained as the next one (en 1280, pl 375)', async () => {
+    const page = await newPage({ width: 1280, height: 1200 });
+    await signedInContextUser(page.context());
+    // An agent from the shopkeeper demo (free), trained.
+    await page.goto('/chat/new');
+    await page.getByRole('button', { name: /Village shopkeeper/ }).click();
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: en.generate.button }).click();
+    await page.getByRole('link', { name: en.generate.openAgent }).first().click();
+    await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
+    const agentPath = new URL(page.url()).pathname;
+    const id = agentPath.split('/').at(-1)!;
+    await expect
+      .poll(() => stageStatuses(page), { timeout: 240_000, interval: 500 })
+      .toEqual(Array.from({ length: 7 }, () => 'completed'));
+
+    // "Edit and retrain" opens a chat with the agent's protocol as its draft.
+    const card = page.getByRole('region', { name: en.versions.heading, exact: true });
+    await card.getByRole('button', { name: fillText(en.versions.edit, { n: 2 }) }).click();
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    const chatPath = new URL(page.url()).pathname;
+    await page.getByText('Edit Grimsby for version 2.').waitFor();
+    // An example becomes a scenario test of the agent, run at once on version 1.
+    await page
+      .getByRole('button', { name: fillText(en.draft.toScenarioLabel, { n: 1, instruction: 'talk' }) })
+      .click();
+    await expect
+      .poll(async () => {
+        const res = await page.context().request.get(`/api/blooms/${id}/scenarios`);
+        const body = (await res.json()) as { scenarios: unknown[]; results: { version: number }[] };
+        return [body.scenarios.length, body.results.map((r) => r.version)];
+      })
+      .toEqual([1, [1]]);
+    // One answer changed in the draft editor.
+    await page.getByRole('button', { name: en.draft.edit, exact: true }).click();
+    const output = page.getByLabel(en.draft.sampleOutput).first();
+    await output.fill('Version two: fine steel, nineteen gold.');
+    await page.getByRole('button', { name: en.draft.save }).click();
+    await page.getByText(en.draft.saved).waitFor();
+    await page.screenshot({ path: path.join(screenshotsDir, 'edit-retrain-chat-1280-en.png') });
+    await page.getByRole('button', { name: en.generate.buttonVersion }).click();
+    await page.getByRole('heading', { name: en.generate.createdVersionTitle }).first().waitFor();
+    await expect
+      .poll(async () => (await versions(page, id)).map((v) => v.status), { timeout: 240_000, interval: 500 })
+      .toEqual(['completed', 'completed']);
+    const v2 = await page.context().request.get(`/api/blooms/${id}/versions/2/download`);
+    expect(await v2.text()).toContain('Version two: fine steel, nineteen gold.');
+
+    // The closed chat, in Polish: it offers to edit the version after; at a phone's width too.
+    await setLanguage(page.context(), 'pl');
+    await page.goto(chatPath);
+    await page.getByRole('button', { name: pl.generate.editAgain }).first().waitFor();
+    // At a phone's width the conversation shows first (the draft and its buttons are one tab away).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByText(pl.chat.closed.text).waitFor();
+    expect(await horizontalOverflow(page), 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(screenshotsDir, 'edit-retrain-chat-375-pl.png') });
+    await page.goto(agentPath);
+    const polish = page.getByRole('region', { name: pl.versions.heading, exact: true });
+    await polish.getByRole('button', { name: fillText(pl.versions.edit, { n: 3 }) }).waitFor();
+    await polish.screenshot({ path: path.join(screenshotsDir, 'versions-edit-375-pl.png') });
+  }, 600_000);
 });

@@ -79,9 +79,9 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     // PostgreSQL: the API server does not train; workers do. PGlite: the server is the worker.
     const server = startServerProcess({ ...env, ...(postgres ? { RUN_JOBS: 'false' } : {}) });
     await waitUntilRunning(server);
-    const startWorker = async () => {
+    const startWorker = async (more: NodeJS.ProcessEnv = {}) => {
       if (!postgres) return server;
-      const worker = startServerProcess(env, 'worker');
+      const worker = startServerProcess({ ...env, ...more }, 'worker');
       await waitUntilRunning(worker);
       return worker;
     };
@@ -148,7 +148,11 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     const lastCheckpoint = checkpointSteps().at(-1)!;
     expect(checkpointSteps().length).toBeGreaterThanOrEqual(3); // pretraining had not ended
     expect(lastCheckpoint).toBeGreaterThan(0);
-    trainer = postgres ? await startWorker() : startServerProcess(env);
+    // From here on slices of several steps: a 0.1 s slice does one step in a run of about a second (starting a
+    // run, a checkpoint, the queue), which made the rest of pretraining take half a minute and more. Finetuning
+    // still pauses several times, so step 4 finds it mid-way.
+    const longerSlices = { JOB_SLICE_SECONDS: '0.3' };
+    trainer = postgres ? await startWorker(longerSlices) : startServerProcess({ ...env, ...longerSlices });
     if (!postgres) await waitUntilRunning(trainer);
     // Until the new process has paused pretraining itself (its progress is then stored) or ended it.
     const resumed = trainer;
@@ -173,11 +177,14 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     const stopped = trainer;
     expect(await stopped.exited, stopped.output().slice(-4000)).toBe(0);
     expect(checkpointOf('training_finetuning')()).toBe(true);
-    trainer = postgres ? await startWorker() : startServerProcess(env);
+    // The rest in long slices: what short slices were for is behind, and each slice costs a checkpoint and a
+    // trip through the queue (with 0.1 s slices the rest of the training took minutes on CI).
+    const longSlices = { JOB_SLICE_SECONDS: '60', JOB_LEASE_SECONDS: '120' };
+    trainer = postgres ? await startWorker(longSlices) : startServerProcess({ ...env, ...longSlices });
     if (!postgres) await waitUntilRunning(trainer);
 
-    // Generous: the whole training runs on one thread here, next to CI's other lane on a 2-core machine
-    // (it has taken over 240 s there); a stall still fails.
+    // Generous: the whole training runs on one thread here, next to CI's other lane on a 2-core machine; a
+    // stall still fails.
     const bloom = await pollBloom(get, settled, 420_000);
     expect(bloom.stages.map((s) => s.status)).toEqual(bloom.stages.map(() => 'completed'));
     expect(bloomStatusLabel(bloom)).toBe('trained');

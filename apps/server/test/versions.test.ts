@@ -1,7 +1,7 @@
 // Issue 33: an agent's versions through the real API, queue and database (tiny preset): a new version trains
 // while the one before stays downloadable, one version per concurrent call, the same checks as an upload,
 // nothing of another user's, and deletions that leave no rows or files behind.
-import type { Bloom, BloomVersionResponse } from '@greenhouse/contracts';
+import type { Bloom, BloomVersionResponse, ChatDetail } from '@greenhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -225,5 +225,66 @@ describe('scenario tests that gate the download, and compare', () => {
     expect((await stranger.get(`/api/blooms/${id}/compare?a=1&b=2`)).body).toMatchObject({
       code: 'bloom.not_found',
     });
+  });
+});
+
+describe('"Edit and retrain" in a chat', () => {
+  it('opens the newest version as a draft in a new chat (free) whose Generate trains the next version', async () => {
+    const { client: editor } = await signedInClient(t);
+    const demo = (await editor.post('/api/bloom/chats', { demoPromptId: 'shopkeeper' })).body as ChatDetail;
+    const generated = await editor.post(`/api/bloom/chats/${demo.id}/generate`);
+    expect(generated.status).toBe(201);
+    const id = (generated.body as { bloom: Bloom }).bloom.id;
+    const agentOf = async () => (await editor.get(`/api/blooms/${id}`)).body as Bloom;
+    await pollBloom(agentOf, settled, 150_000);
+
+    const opened = await editor.post('/api/bloom/chats', { bloomId: id });
+    expect(opened.status).toBe(201);
+    const chat = opened.body as ChatDetail;
+    expect(chat).toMatchObject({ bloomId: id, closed: false, answering: false });
+    expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    // The draft the agent was made from, without the phrasings that waited for a decision (never trained).
+    const trained = {
+      ...demo.draft,
+      instructions: demo.draft.instructions.map(({ offers: _offers, ...i }) => i),
+    };
+    expect(chat.draft).toEqual(trained);
+
+    // Edited in the draft editor, then trained as version 2 of the same agent.
+    const draft = structuredClone(chat.draft);
+    draft.instructions[0]!.samples[0]!.output = 'Version two says this instead.';
+    expect((await editor.put(`/api/bloom/chats/${chat.id}/draft`, { draft })).status).toBe(200);
+    const retrained = await editor.post(`/api/bloom/chats/${chat.id}/generate`);
+    expect(retrained.status).toBe(201);
+    expect(retrained.body).toMatchObject({ chat: { closed: true, bloomId: id }, bloom: { id } });
+    const after = await pollBloom(agentOf, settled, 150_000);
+    expect(after.versions.map((v) => [v.number, v.status])).toEqual([
+      [1, 'completed'],
+      [2, 'completed'],
+    ]);
+    expect(after.currentVersion).toBe(2);
+    const v2 = await editor.get(`/api/blooms/${id}/versions/2/download`);
+    expect(v2.text).toContain('Version two says this instead.');
+    // One agent in the list, no prompt used.
+    expect(((await editor.get('/api/blooms')).body as { total: number }).total).toBe(1);
+    expect(((await editor.get('/api/account/data')).body as { prompts: { used: number } }).prompts.used).toBe(
+      0,
+    );
+  }, 320_000);
+
+  it("says why a protocol has no draft form, and reads another user's agent as not found", async () => {
+    const res = await owner.upload('/api/bloom/upload', {
+      file: { name: 'keeper.json', content: exampleProtocol() },
+    });
+    const id = (res.body as Bloom).id;
+    // Our lighthouse example: two input lines (and numbers).
+    const refused = await owner.post('/api/bloom/chats', { bloomId: id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'bloom.not_editable', params: { reason: 'inputs' } });
+    const { client: stranger } = await signedInClient(t);
+    const hidden = await stranger.post('/api/bloom/chats', { bloomId: id });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toMatchObject({ code: 'bloom.not_found' });
+    expect((await stranger.post('/api/bloom/chats', { bloomId: 'not-an-id' })).status).toBe(404);
   });
 });

@@ -50,7 +50,10 @@ export const chatDetailSchema = z.extend(chatSummarySchema, {
   mode: z.enum(chatModes),
   /** Whether the agent was generated: a closed chat takes no more messages or draft changes. */
   closed: z.boolean(),
-  /** The agent this chat generated (null while open, or once that agent was deleted). */
+  /**
+   * The agent this chat generated (null while open, or once that agent was deleted); in an open chat, the agent
+   * whose next version it edits ("Edit and retrain"): generating then trains that version.
+   */
   bloomId: z.nullable(z.string()),
   draft: agentDraftSchema,
   messages: z.array(chatMessageSchema),
@@ -68,14 +71,19 @@ const messageText = z
 export const sendMessageRequestSchema = z.object({ message: messageText });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
-/** A new chat starts from the user's own first message (one prompt) or from a demo prompt (free). */
+/**
+ * A new chat starts from the user's own first message (one prompt), from a demo prompt (free), or from one of
+ * the user's agents (`bloomId`, free: "Edit and retrain", its newest version as the draft; generating then trains
+ * the agent's next version).
+ */
 export const createChatRequestSchema = z
   .object({
     demoPromptId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    bloomId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     message: z.optional(messageText),
   })
   .check(
-    z.refine((v) => v.demoPromptId !== undefined || v.message !== undefined, {
+    z.refine((v) => v.demoPromptId !== undefined || v.bloomId !== undefined || v.message !== undefined, {
       error: code('chat.message_empty'),
       path: ['message'],
     }),

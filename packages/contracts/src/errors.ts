@@ -115,6 +115,8 @@ export const errorCodes = {
   'bloom.version_in_progress': { status: 409 },
   'bloom.version_not_found': { status: 404 },
   'bloom.only_version': { status: 409 },
+  // "Edit and retrain": the newest version's protocol has no draft form (params.reason: mtp's DraftMisfitKey).
+  'bloom.not_editable': { status: 409 },
 
   // chat
   'chat.not_found': { status: 404 },
@@ -278,6 +280,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'bloom.version_in_progress': 'A version of this agent is still in the works; wait until it finishes.',
   'bloom.version_not_found': 'Version not found.',
   'bloom.only_version': 'The only version of an agent cannot be deleted; delete the agent instead.',
+  'bloom.not_editable':
+    'This protocol cannot be edited in the draft editor; edit the file and upload it as a new version.',
 
   'chat.not_found': 'Chat not found.',
   'chat.title_required': 'Chat title is required.',

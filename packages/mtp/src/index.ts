@@ -26,6 +26,8 @@ export type { RenderedText, GuardrailRenderOptions, PromptLine, ParsedOutput, Re
 export { buildTemplate } from './template.js';
 export type { Template, TemplateInstruction, TemplateInstructionType } from './template.js';
 export * from './draft.js';
+export { protocolToDraft } from './protocol-draft.js';
+export type { ProtocolDraft, DraftMisfitKey } from './protocol-draft.js';
 export { protocolDiff } from './protocol-diff.js';
 export type {
   DiffStatus,

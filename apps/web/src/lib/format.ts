@@ -53,14 +53,15 @@ export function formatEta(
 }
 
 /**
- * A time such as "45 sec", "3 min", "3 hr 20 min", or null when it is unknown. The duration is
- * formatted by Intl (units in the UI's language); hours and minutes are put side by side because
+ * A time such as "45 sec", "3 min", "3 hr 20 min", or null when it is unknown. From a minute on it is
+ * rounded up to the whole minute (61 s is "2 min"): what is left of a wait or a stage is never shown shorter
+ * than measured, only up to a minute longer. The duration is formatted by Intl (units in the UI's language); hours and minutes are put side by side because
  * Intl.DurationFormat is not everywhere yet.
  */
 export function formatDuration(seconds: number | null | undefined, language: string): string | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
   const whole = Math.round(seconds);
-  const minutes = Math.round(whole / 60);
+  const minutes = Math.ceil(whole / 60);
   if (whole < 60) return formatUnit(whole, 'second', language);
   if (minutes < 60) return formatUnit(minutes, 'minute', language);
   if (minutes % 60 === 0) return formatUnit(minutes / 60, 'hour', language);

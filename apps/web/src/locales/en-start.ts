@@ -311,6 +311,8 @@ export const enStart = {
       version_in_progress: 'A version of this agent is still in the works; wait until it finishes.',
       version_not_found: 'Version not found.',
       only_version: 'The only version of an agent cannot be deleted; delete the agent instead.',
+      not_editable:
+        'This protocol cannot be edited in the draft editor; edit the file and upload it as a new version.',
     },
     chat: {
       not_found: 'Chat not found.',

@@ -578,6 +578,10 @@ export const pl: Translations = {
     editWait: 'Szkic można edytować, gdy projektant skończy pisać.',
     bodyLabel: 'Szkic do tej pory',
     editorLabel: 'Edycja szkicu agenta',
+    toScenario: 'Zrób z tego scenariusz testowy',
+    toScenarioLabel: 'Zrób z przykładu {{n}} polecenia {{instruction}} scenariusz testowy agenta',
+    scenarioAdded:
+      '„{{input}}” jest teraz scenariuszem testowym agenta; sprawdzany jest na każdej wytrenowanej wersji.',
     save: 'Zapisz szkic',
     saved: 'Szkic zapisany.',
     formInvalid: 'Popraw zaznaczone pola, aby zapisać szkic.',
@@ -654,6 +658,11 @@ export const pl: Translations = {
 
   generate: {
     button: 'Wygeneruj agenta',
+    buttonVersion: 'Wytrenuj nową wersję',
+    createdVersion: 'Nowa wersja „{{name}}” trenuje.',
+    createdVersionTitle: 'Utworzono nową wersję',
+    createdVersionText: 'Czat jest teraz zamknięty; wersja trenuje na stronie agenta.',
+    editAgain: 'Edytuj ponownie jako nową wersję',
     generating: 'Generowanie…',
     hasGaps: 'Najpierw uzupełnij szkic: zobacz, czego jeszcze brakuje.',
     waitAnswer: 'Poczekaj, aż projektant skończy pisać.',
@@ -1164,7 +1173,20 @@ export const pl: Translations = {
     deleteTitle: 'Usuń wersję {{n}}',
     deleteMessage:
       'Usunąć wersję {{n}} agenta „{{name}}” razem z wytrenowanym plikiem? Tego nie da się cofnąć.',
-    newLabel: 'Wersja {{n}}: plik protokołu (JSON), poprawiony albo nowy',
+    edit: 'Edytuj i wytrenuj jako wersję {{n}}',
+    editHint: 'Otwiera najnowszą wersję w edytorze szkicu nowego czatu; nie zużywa promptu.',
+    notEditable: 'Edytor szkicu nie pomieści tego protokołu: {{reason}} Popraw plik i prześlij go poniżej.',
+    notEditableReason: {
+      inputs: 'jego przykłady mają więcej niż jedną linię wejścia.',
+      numbers: 'jego linie zawierają liczby.',
+      instructions: 'ma więcej poleceń, niż mieści szkic (trzy).',
+      instructionName: 'nazwa polecenia nie jest taka, na jaką pozwala szkic (małe litery, cyfry i _).',
+      result: 'przykład kończy się liczbą albo nazwą, której szkic nie może użyć jako reakcji.',
+      reactions: 'ma więcej reakcji, niż mieści szkic (dziesięć).',
+      guardrails: 'jego polecenia odmawiają inaczej albo jedno ma kilka zabezpieczeń.',
+      tooLong: 'tekst lub lista jest dłuższa, niż przyjmuje szkic.',
+    },
+    newLabel: 'Albo wersja {{n}} z pliku protokołu (JSON), poprawionego albo nowego',
     train: 'Trenuj wersję {{n}}',
     fileRequired: 'Najpierw wybierz plik protokołu.',
     compareForm: 'Porównaj dwie wersje',
@@ -1484,6 +1506,8 @@ export const pl: Translations = {
       version_in_progress: 'Wersja tego agenta jest jeszcze w przygotowaniu; poczekaj, aż się skończy.',
       version_not_found: 'Nie znaleziono wersji.',
       only_version: 'Jedynej wersji agenta nie można usunąć; usuń cały agent.',
+      not_editable:
+        'Tego protokołu nie da się edytować w edytorze szkicu; popraw plik i prześlij go jako nową wersję.',
     },
     chat: {
       not_found: 'Nie znaleziono czatu.',

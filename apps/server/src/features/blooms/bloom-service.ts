@@ -9,7 +9,7 @@ import {
 } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, getTableColumns } from 'drizzle-orm';
-import type { Protocol } from '@greenhouse/mtp';
+import { protocolToDraft, type AgentDraft, type Protocol } from '@greenhouse/mtp';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
@@ -31,7 +31,7 @@ import { trainingLine } from '../pipeline/training-line.js';
 import { compareVersions } from './bloom-compare.js';
 import { readScenarios, saveScenarios } from './bloom-scenarios.js';
 import { presentBloom, summarize } from './present-bloom.js';
-import { hasVersion } from './version-protocol.js';
+import { hasVersion, versionProtocol } from './version-protocol.js';
 import type { CheckedProtocolFile } from './protocol-file.js';
 
 /** What the agent's writes and downloads read of it: its row and the version its download serves. */
@@ -155,30 +155,50 @@ export class BloomService {
    * calls at once: the agent's row is locked, and the second finds the first's version under way).
    */
   async newVersion(user: UserRow, id: string, file: CheckedProtocolFile): Promise<BloomVersion> {
-    const number = await this.db.transaction(async (tx) => {
-      const bloom = await lockOwned(tx, user, id);
-      if (await versionUnderWay(tx, bloom)) throw new AppError('bloom.version_in_progress');
-      const next = bloom.latestVersion + 1;
-      const free = this.config.agentPriceCents === 0;
-      await tx.insert(schema.bloomProtocols).values({ bloomId: id, version: next, content: file.content });
-      await tx
-        .update(schema.blooms)
-        .set({
-          latestVersion: next,
-          datasetName: file.fileName,
-          priceCents: this.config.agentPriceCents,
-          currency: this.config.paymentCurrency,
-          paymentStatus: free ? 'paid' : 'not_initialized',
-          completedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(schema.blooms.id, id));
-      await startPipeline(tx, this.queue, id, next);
-      return next;
-    });
+    const number = await this.db.transaction((tx) => this.insertVersion(tx, user, id, file));
     const version = (await this.get(user, id)).versions.find((v) => v.number === number);
     if (!version) throw new AppError('bloom.version_not_found');
     return version;
+  }
+
+  /**
+   * The writes of `newVersion` inside the caller's transaction (a chat editing the agent closes itself in the
+   * same one); returns the new version's number.
+   */
+  async insertVersion(tx: Db, user: UserRow, id: string, file: CheckedProtocolFile): Promise<number> {
+    const bloom = await lockOwned(tx, user, id);
+    if (await versionUnderWay(tx, bloom)) throw new AppError('bloom.version_in_progress');
+    const next = bloom.latestVersion + 1;
+    const free = this.config.agentPriceCents === 0;
+    await tx.insert(schema.bloomProtocols).values({ bloomId: id, version: next, content: file.content });
+    await tx
+      .update(schema.blooms)
+      .set({
+        latestVersion: next,
+        datasetName: file.fileName,
+        priceCents: this.config.agentPriceCents,
+        currency: this.config.paymentCurrency,
+        paymentStatus: free ? 'paid' : 'not_initialized',
+        completedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(schema.blooms.id, id));
+    await startPipeline(tx, this.queue, id, next);
+    return next;
+  }
+
+  /**
+   * "Edit and retrain": the agent's newest version as a draft for the chat's draft editor, with the number the
+   * edited draft will train as, or `bloom.not_editable` (with the reason) when the protocol has no draft form.
+   */
+  async draftOf(
+    user: UserRow,
+    id: string,
+  ): Promise<{ name: string; nextVersion: number; draft: AgentDraft }> {
+    const bloom = await this.own(user, id);
+    const converted = protocolToDraft(await versionProtocol(this.db, id, bloom.latestVersion), bloom.name);
+    if (!converted.ok) throw new AppError('bloom.not_editable', { reason: converted.reason });
+    return { name: bloom.name, nextVersion: bloom.latestVersion + 1, draft: converted.draft };
   }
 
   /**

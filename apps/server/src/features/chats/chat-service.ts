@@ -28,6 +28,7 @@ import {
 } from './chat-store.js';
 import { addTurn, assertChangeable, releaseStoppedAnswers, takeNextTurn } from './chat-turns.js';
 import { demoPrompt } from './demo-prompts.js';
+import { editChatTexts } from './edit-chat-texts.js';
 import { designerOf, newChatDesigner, usesPrompt, type Designer, type Designers } from './designer.js';
 import type { LiveAnswers } from './live-answers.js';
 import { presentChatDetail, presentChatSummary } from './present-chat.js';
@@ -92,6 +93,7 @@ export class ChatService {
    */
   async create(user: UserRow, request: CreateChatRequest): Promise<ChatDetail> {
     if (request.demoPromptId !== undefined) return this.createDemo(user, request.demoPromptId);
+    if (request.bloomId !== undefined) return this.createForVersion(user, request.bloomId);
     const message = request.message!;
     const designer = this.designer;
     const job = await this.db.transaction(async (tx) => {
@@ -143,6 +145,32 @@ export class ChatService {
     return this.get(user, chatId);
   }
 
+  /**
+   * "Edit and retrain": a chat whose draft is the agent's newest version (free, like a demo: no prompt, no model
+   * call), open and tied to the agent, so that generating trains the agent's next version.
+   */
+  private async createForVersion(user: UserRow, bloomId: string): Promise<ChatDetail> {
+    const designer = this.designer;
+    const { name, nextVersion, draft } = await this.blooms.draftOf(user, bloomId);
+    const texts = editChatTexts(user.language, name, nextVersion);
+    const chatId = await this.db.transaction(async (tx) => {
+      const chat = await insertChat(tx, {
+        userId: user.id,
+        title: texts.title,
+        mode: designer.mode,
+        draft,
+        designerState: designer.demoState,
+        bloomId,
+      });
+      await tx.insert(schema.chatMessages).values([
+        { chatId: chat.id, position: 0, role: 'user', content: texts.request, promptPeriodStart: null },
+        { chatId: chat.id, position: 1, role: 'assistant', content: texts.answer, status: 'complete' },
+      ]);
+      return chat.id;
+    });
+    return this.get(user, chatId);
+  }
+
   /** The user's next message: one prompt (for a model's answer), checked and used atomically; its answer starts. */
   async send(user: UserRow, id: string, message: string): Promise<ChatDetail> {
     const job = await this.db.transaction(async (tx) => {
@@ -171,7 +199,10 @@ export class ChatService {
     return this.get(user, id);
   }
 
-  /** Creates the agent from a complete draft and closes the chat, in one transaction (free). */
+  /**
+   * Creates the agent from a complete draft and closes the chat, in one transaction (free). A chat tied to an
+   * agent ("Edit and retrain") trains the agent's next version instead, priced as a new agent is.
+   */
   async generate(user: UserRow, id: string): Promise<{ chat: ChatDetail; bloom: Bloom }> {
     const bloomId = await this.db.transaction(async (tx) => {
       const chat = await ownChat(tx, user, id, true);
@@ -184,13 +215,9 @@ export class ChatService {
       // draftGaps ran the same check; a failure here is a bug, not the user's.
       if (!parsed.ok)
         throw new Error(`draft without gaps failed the protocol check: ${parsed.problems[0]?.message}`);
-      const fileName = `${parsed.protocol.name}.json`;
-      const bloomId = await this.blooms.insert(
-        tx,
-        user,
-        { fileName, content, protocol: parsed.protocol },
-        draft.name,
-      );
+      const file = { fileName: `${parsed.protocol.name}.json`, content, protocol: parsed.protocol };
+      const bloomId = chat.bloomId ?? (await this.blooms.insert(tx, user, file, draft.name));
+      if (chat.bloomId) await this.blooms.insertVersion(tx, user, chat.bloomId, file);
       const now = new Date();
       await tx
         .update(schema.chats)

@@ -119,6 +119,9 @@ describe('formats', () => {
     const t = i18n.getFixedT('en');
     expect(formatEta(t, 45, 'en')).toBe('about 45 sec left');
     expect(formatEta(t, 150, 'en')).toBe('about 3 min left');
+    // Rounded up from a minute on: never shorter than measured.
+    expect(formatEta(t, 61, 'en')).toBe('about 2 min left');
+    expect(formatEta(t, 120, 'en')).toBe('about 2 min left');
     expect(formatEta(t, 7200, 'en')).toBe('about 2 hr left');
     expect(formatEta(t, 3 * 3600 + 20 * 60, 'en')).toBe('about 3 hr 20 min left');
     expect(formatEta(t, null, 'en')).toBeNull();

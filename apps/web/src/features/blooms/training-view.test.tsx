@@ -43,15 +43,15 @@ describe('a running stage’s progress bar', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('27');
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
-    expect(bar.getAttribute('aria-valuetext')).toBe('27%, Step 40 of 150, about 1 min left');
-    expect(screen.getByText('27% · Step 40 of 150 · about 1 min left')).toBeTruthy();
+    expect(bar.getAttribute('aria-valuetext')).toBe('27%, Step 40 of 150, about 2 min left');
+    expect(screen.getByText('27% · Step 40 of 150 · about 2 min left')).toBeTruthy();
   });
 
   it('speaks Polish in Polish', async () => {
     await i18n.changeLanguage('pl');
     render(<StageCard stage={running} />);
     const bar = screen.getByRole('progressbar', { name: 'Dostrajanie agenta' });
-    expect(plain(bar.getAttribute('aria-valuetext'))).toBe('27%, Krok 40 z 150, pozostało ok. 1 min');
+    expect(plain(bar.getAttribute('aria-valuetext'))).toBe('27%, Krok 40 z 150, pozostało ok. 2 min');
   });
 
   it('leaves out the time left when the stage cannot tell it', () => {

@@ -42,11 +42,13 @@ function serve(
   bloom: Bloom,
   onVersion: () => Response = () => apiErrorResponse('bloom.version_in_progress', 409),
   user = testUser(),
+  onEdit: () => Response = () => apiErrorResponse('bloom.not_editable', 409, { reason: 'inputs' }),
 ) {
   setApi(
     signedInAs(user, (url, init) => {
       const method = init.method ?? 'GET';
       if (url.pathname.endsWith('/blooms/b1/versions') && method === 'POST') return onVersion();
+      if (url.pathname.endsWith('/bloom/chats') && method === 'POST') return onEdit();
       if (url.pathname.endsWith('/blooms/b1/scenarios'))
         return jsonResponse({ gateDownload: true, scenarios: [], instructions: [], results: [] });
       if (url.pathname.endsWith('/blooms/b1') && method === 'GET') return jsonResponse(bloom);
@@ -93,12 +95,56 @@ describe('the versions card', () => {
     expect(apiCalls('POST', '/api/blooms/b1/versions')).toHaveLength(0);
 
     const file = new File(['{"name":"x"}'], 'keeper_v3.json', { type: 'application/json' });
-    await userEvent.upload(within(versions).getByLabelText(/^Version 3: a protocol file/), file);
+    await userEvent.upload(within(versions).getByLabelText(/^Or version 3 from a protocol file/), file);
     await userEvent.click(within(versions).getByRole('button', { name: 'Train version 3' }));
     await waitFor(() => expect(apiCalls('POST', '/api/blooms/b1/versions')).toHaveLength(1));
     expect(await within(versions).findByRole('alert')).toBeTruthy();
     expect(within(versions).getByRole('alert').textContent).toBe(
       'A version of this agent is still in the works; wait until it finishes.',
     );
+  });
+
+  it('says why the draft editor cannot hold the newest version (en)', async () => {
+    serve(heldBack());
+    renderApp('/agent/b1');
+    const versions = await card('Versions');
+    await userEvent.click(within(versions).getByRole('button', { name: 'Edit and retrain as version 3' }));
+    expect(await within(versions).findByRole('alert')).toBeTruthy();
+    expect(within(versions).getByRole('alert').textContent).toBe(
+      'The draft editor cannot hold this protocol: its examples have more than one input line. Edit the file and upload it below instead.',
+    );
+    expect(apiCalls('POST', '/bloom/chats').map((c) => c.body)).toEqual([{ bloomId: 'b1' }]);
+  });
+
+  it('edits the newest version in a new chat, which opens (pl)', async () => {
+    await act(() => i18n.changeLanguage('pl'));
+    serve(heldBack(), undefined, testUser({ language: 'pl' }), () =>
+      jsonResponse(
+        {
+          id: 'c9',
+          title: 'x · v3',
+          answering: false,
+          updatedAt: '2026-11-28T07:36:00.000Z',
+          mode: 'guided',
+          closed: false,
+          bloomId: 'b1',
+          draft: {
+            name: 'x',
+            description: '',
+            context: [],
+            reactions: [],
+            instructions: [{ name: 'talk', samples: [] }],
+            guardrail: null,
+          },
+          messages: [],
+        },
+        201,
+      ),
+    );
+    renderApp('/agent/b1');
+    const versions = await card('Wersje');
+    await userEvent.click(within(versions).getByRole('button', { name: 'Edytuj i wytrenuj jako wersję 3' }));
+    // The new chat opens.
+    await waitFor(() => expect(apiCalls('GET', '/bloom/chats/c9').length).toBeGreaterThan(0));
   });
 });

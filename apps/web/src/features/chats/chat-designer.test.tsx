@@ -428,6 +428,53 @@ describe('/chat/{id}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/agent/b1'));
   });
 
+  it('in a chat editing an agent, makes an example a scenario test, trains the next version, then offers to edit the one after', async () => {
+    const editing = testChat({ draft: completeDraft(), bloomId: 'b1' });
+    const kept = { instruction: 'talk', inputs: [{ text: 'A latte please' }], expect: 'Order_' };
+    setApi(
+      signedInAs(testUser(), (url, init) => {
+        if (url.pathname.endsWith('/bloom/chats/c1/generate') && init.method === 'POST')
+          return jsonResponse({ chat: { ...editing, closed: true }, bloom: testBloom() }, 201);
+        if (url.pathname.endsWith('/bloom/chats') && init.method === 'POST')
+          return jsonResponse({ ...editing, id: 'c2' }, 201);
+        if (url.pathname.endsWith('/bloom/chats/c1')) return jsonResponse(editing);
+        if (url.pathname.endsWith('/bloom/chats/c2')) return jsonResponse({ ...editing, id: 'c2' });
+        if (url.pathname.endsWith('/blooms/b1/scenarios')) {
+          const body =
+            init.method === 'PUT' ? JSON.parse(String(init.body)) : { gateDownload: true, scenarios: [kept] };
+          return jsonResponse({ ...body, instructions: [], results: [] });
+        }
+        return undefined;
+      }),
+    );
+    const router = renderApp('/chat/c1');
+    const user = userEvent.setup();
+    // An example becomes a scenario test of the agent, after the cases it has.
+    await user.click(
+      await screen.findByRole('button', { name: 'Make example 2 of talk a scenario test of the agent' }),
+    );
+    expect(
+      await screen.findByText(
+        '“Can I get an espresso?” is now a scenario test of the agent; it runs on every trained version.',
+      ),
+    ).toBeTruthy();
+    expect(apiCalls('PUT', '/blooms/b1/scenarios').map((c) => c.body)).toEqual([
+      {
+        gateDownload: true,
+        scenarios: [
+          kept,
+          { instruction: 'talk', inputs: [{ text: 'Can I get an espresso?' }], expect: 'Order_' },
+        ],
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Train new version' }));
+    expect(await screen.findByText('A new version of “Helper” is training.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'New version created' }).length).toBeGreaterThan(0);
+    await user.click(screen.getAllByRole('button', { name: 'Edit again as a new version' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/c2'));
+    expect(apiCalls('POST', '/bloom/chats').map((c) => c.body)).toEqual([{ bloomId: 'b1' }]);
+  });
+
   it('lists the gaps the server names when it refuses to generate', async () => {
     setApi(
       signedInAs(testUser(), (url, init) => {

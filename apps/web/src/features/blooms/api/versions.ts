@@ -2,6 +2,7 @@
 // /blooms/{id}/versions/{n}, GET and PUT /blooms/{id}/scenarios, GET /blooms/{id}/compare.
 import {
   bloomVersionResponseSchema,
+  chatDetailSchema,
   scenariosResponseSchema,
   versionCompareResponseSchema,
   type ScenariosDocument,
@@ -35,6 +36,18 @@ export function useNewVersion(id: string) {
       return apiClient.post(path(id, 'versions'), { body: form, schema: bloomVersionResponseSchema });
     },
     onSuccess: refresh,
+  });
+}
+
+/**
+ * "Edit and retrain": a new chat whose draft is the agent's newest version (POST /bloom/chats with `bloomId`);
+ * its "Train new version" trains the next one. The chats list gains it.
+ */
+export function useEditInChat(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post('/bloom/chats', { body: { bloomId: id }, schema: chatDetailSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chats }),
   });
 }
 

@@ -2,12 +2,15 @@ import { formatDateTime, type Bloom, type BloomVersion } from '@greenhouse/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { apiErrorKey, errorCodeOf } from '../../../lib/api-error-message';
+import { isApiRequestError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatFileSize, formatInteger } from '../../../lib/format';
 import { downloadBloomJson, downloadErrorKey } from '../api/download-bloom';
-import { useDeleteVersion, useNewVersion } from '../api/versions';
+import { useDeleteVersion, useEditInChat, useNewVersion } from '../api/versions';
 import '../../../components/agent-card/agent-card.css';
 import './versions-card.css';
 
@@ -22,8 +25,8 @@ const statusKey: Record<BloomVersion['status'], string> = {
 /**
  * The agent's versions (issue 33), oldest first: each one's date, training, samples, quality check, size and
  * scenario results, its download and its deletion (never the only one); which one is current, and why a newer
- * trained one is not (it fails a scenario while downloads wait on them); and the next version, trained from a
- * protocol file.
+ * trained one is not (it fails a scenario while downloads wait on them); and the next version: edited in a chat's
+ * draft editor ("Edit and retrain", when the protocol has a draft's shape) or trained from a protocol file.
  */
 export function VersionsCard({ bloom }: { bloom: Bloom }) {
   const { t, i18n } = useTranslation();
@@ -34,6 +37,8 @@ export function VersionsCard({ bloom }: { bloom: Bloom }) {
   const errorId = useId();
   const newVersion = useNewVersion(bloom.id);
   const deleteVersion = useDeleteVersion(bloom.id);
+  const editInChat = useEditInChat(bloom.id);
+  const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -53,6 +58,25 @@ export function VersionsCard({ bloom }: { bloom: Bloom }) {
       setFile(null);
     } catch (failure) {
       setError(t(apiErrorKey(errorCodeOf(failure))));
+    }
+  };
+
+  const edit = async () => {
+    setError(null);
+    try {
+      const chat = await editInChat.mutateAsync();
+      await navigate(paths.chat(chat.id));
+    } catch (failure) {
+      // A protocol the draft editor cannot hold says why (two input lines, numbers, …).
+      const reason =
+        isApiRequestError(failure) && typeof failure.params?.reason === 'string'
+          ? failure.params.reason
+          : null;
+      setError(
+        reason
+          ? t('versions.notEditable', { reason: t(`versions.notEditableReason.${reason}`) })
+          : t(apiErrorKey(errorCodeOf(failure))),
+      );
     }
   };
 
@@ -138,6 +162,18 @@ export function VersionsCard({ bloom }: { bloom: Bloom }) {
           </li>
         ))}
       </ol>
+      <div className="versions__edit">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={editInChat.isPending}
+          aria-describedby={error ? errorId : undefined}
+          onClick={() => void edit()}
+        >
+          {t('versions.edit', { n: next })}
+        </button>
+        <p className="versions__hint">{t('versions.editHint')}</p>
+      </div>
       <form className="versions__new" onSubmit={(e) => void train(e)} noValidate>
         <label htmlFor={fileId} className="versions__label">
           {t('versions.newLabel', { n: next })}

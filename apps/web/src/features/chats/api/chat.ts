@@ -3,6 +3,8 @@ import {
   chatDetailSchema,
   demoPromptsResponseSchema,
   generateAgentResponseSchema,
+  scenariosResponseSchema,
+  type Scenario,
   type ChatDetail,
   type CreateChatRequest,
 } from '@greenhouse/contracts';
@@ -105,4 +107,24 @@ const STALE_CHAT_CODES = new Set(['chat.answering', 'chat.closed']);
 function refetchIfStale(queryClient: QueryClient, id: string, error: unknown) {
   if (isApiRequestError(error) && STALE_CHAT_CODES.has(error.code))
     void queryClient.invalidateQueries({ queryKey: chatQueryKey(id) });
+}
+
+/**
+ * A scenario test from an example of the draft, for the agent a chat edits (issue 33): the agent's cases read
+ * (GET /blooms/{id}/scenarios) and stored again with this one added (PUT, checked by the server against the
+ * agent's newest version), which runs them on every trained version. The agent's page reads them afresh.
+ */
+export function useAddScenario(bloomId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (scenario: Scenario) => {
+      const path = `/blooms/${encodeURIComponent(bloomId ?? '')}/scenarios`;
+      const { gateDownload, scenarios } = await apiClient.get(path, { schema: scenariosResponseSchema });
+      return apiClient.put(path, {
+        body: { gateDownload, scenarios: [...scenarios, scenario] },
+        schema: scenariosResponseSchema,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.blooms }),
+  });
 }

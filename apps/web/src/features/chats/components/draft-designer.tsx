@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { PencilIcon } from '../../../components/icons';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useSaveDraft } from '../api/chat';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAddScenario, useSaveDraft } from '../api/chat';
 import { DraftEditor } from './draft-editor';
 import { DraftGapList } from './draft-gap-list';
-import { DraftSummary, type OfferActions } from './draft-summary';
+import { DraftSummary, type OfferActions, type ScenarioAction } from './draft-summary';
 import { GenerateAgent } from './generate-agent';
 import './chat-pane.css';
 import './draft-designer.css';
@@ -46,6 +47,29 @@ export function DraftDesigner({ chat, gaps, editing, onEditingChange }: DraftDes
           setAnnouncement(text);
         },
       };
+
+  // In a chat editing an agent, an example can become one of the agent's scenario tests: its line must get its
+  // reaction (the reaction's token, as the protocol made from the draft writes it).
+  const { notify } = useToast();
+  const addScenario = useAddScenario(chat.bloomId);
+  const scenario: ScenarioAction | undefined =
+    chat.bloomId === null
+      ? undefined
+      : {
+          busy: addScenario.isPending,
+          onAdd: (instruction, sample) => {
+            const reaction =
+              chat.draft.reactions.find((r) => r.name.toLowerCase() === sample.reaction.toLowerCase())
+                ?.name ?? sample.reaction;
+            addScenario.mutate(
+              { instruction, inputs: [{ text: sample.input }], expect: `${reaction}_` },
+              {
+                onSuccess: () => notify(t('draft.scenarioAdded', { replace: { input: sample.input } })),
+                onError: (error) => notify(apiErrorMessage(t, error), 'error'),
+              },
+            );
+          },
+        };
 
   const stopEditing = () => {
     onEditingChange(false);
@@ -105,7 +129,7 @@ export function DraftDesigner({ chat, gaps, editing, onEditingChange }: DraftDes
             <LiveRegion assertive>
               {save.isError && <Banner tone="error">{apiErrorMessage(t, save.error)}</Banner>}
             </LiveRegion>
-            <DraftSummary draft={chat.draft} offers={offers} />
+            <DraftSummary draft={chat.draft} offers={offers} scenario={scenario} />
           </div>
           <div className="chat-pane__foot">
             <GenerateAgent chat={chat} blockedReason={blockedReason} />

@@ -1,4 +1,4 @@
-import type { AgentDraft, DraftInstruction } from '@greenhouse/mtp';
+import type { AgentDraft, DraftInstruction, DraftSample } from '@greenhouse/mtp';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftTokens } from '../draft-tokens';
@@ -28,11 +28,26 @@ export interface OfferActions {
   onChange: (draft: AgentDraft, announcement: string) => Promise<unknown> | void;
 }
 
+/** Turning an example into a scenario test of the agent the chat edits (issue 33). */
+export interface ScenarioAction {
+  busy: boolean;
+  onAdd: (instruction: string, sample: DraftSample) => void;
+}
+
 /**
  * The draft as it stands, read-only: it grows as the designer answers. With `offers`, the phrasings offered
- * for each instruction follow its examples, to keep or drop.
+ * for each instruction follow its examples, to keep or drop; with `scenario`, each example can become a scenario
+ * test of the agent.
  */
-export function DraftSummary({ draft, offers }: { draft: AgentDraft; offers?: OfferActions }) {
+export function DraftSummary({
+  draft,
+  offers,
+  scenario,
+}: {
+  draft: AgentDraft;
+  offers?: OfferActions;
+  scenario?: ScenarioAction;
+}) {
   const { t } = useTranslation();
   const tokens = draftTokens(draft);
 
@@ -106,6 +121,19 @@ export function DraftSummary({ draft, offers }: { draft: AgentDraft; offers?: Of
                       <span className="visually-hidden">{t('draft.sampleReaction')}: </span>
                       {sample.reaction}
                     </span>
+                    {scenario && (
+                      <button
+                        type="button"
+                        className="btn btn--outline draft__scenario"
+                        disabled={scenario.busy}
+                        aria-label={t('draft.toScenarioLabel', {
+                          replace: { n: n + 1, instruction: instruction.name },
+                        })}
+                        onClick={() => scenario.onAdd(instruction.name, sample)}
+                      >
+                        {t('draft.toScenario')}
+                      </button>
+                    )}
                   </li>
                 ))}
               </ol>
