@@ -105,7 +105,9 @@ describe(`scheduling (${testDatabaseDriver()})`, () => {
   const workers = testDatabaseDriver() === 'postgres' ? 2 : 0;
   it(
     `shares training round-robin by owner (${workers ? `${workers} standalone workers` : 'one process'})`,
-    { timeout: 120_000 },
+    // Four agents in 0.3 s slices, each slice about a second here: next to CI's other run on a 2-core machine it
+    // has taken over two minutes; a stall still fails.
+    { timeout: 240_000 },
     async () => {
       // Short slices: Alice's first agent is still training when Bob's arrives, however quick the machine is
       // (with 1 s slices, a busy CI run once saw it end first, and her second start).
