@@ -242,8 +242,10 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     };
     const kinds = downloads.map((d) => d.kind);
     expect(kinds.slice(0, 2)).toEqual(['browser', 'cli']);
-    // Flora native: one library per target whose compiler the build found (CI has both).
-    if (process.env.CI === 'true') expect(kinds.slice(2)).toEqual(['native-linux-x64', 'native-windows-x64']);
+    // Flora native: one library per target whose compiler the build found (CI has both), and the device-fit
+    // measurer beside the Linux one.
+    if (process.env.CI === 'true')
+      expect(kinds.slice(2)).toEqual(['native-linux-x64', 'native-windows-x64', 'native-linux-x64-fit']);
     for (const native of downloads.filter((d) => d.kind.startsWith('native-'))) {
       const name = en.flora.kinds[native.kind as keyof typeof en.flora.kinds].name;
       await page.getByRole('listitem', { name }).getByText(native.file, { exact: true }).waitFor();

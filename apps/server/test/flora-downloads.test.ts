@@ -22,6 +22,8 @@ const dll = Buffer.from([0x4d, 0x5a, 0x90, 0]);
 writeFileSync(path.join(dir, 'flora-native-0.10.0-linux-x64.so'), so);
 writeFileSync(path.join(dir, 'flora-native-0.10.0-windows-x64.dll'), dll);
 writeFileSync(path.join(dir, 'flora-native-0.9.0-windows-x64.dll'), 'old');
+const fit = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2]);
+writeFileSync(path.join(dir, 'flora-native-0.10.0-linux-x64-fit'), fit);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +73,13 @@ describe('GET /api/flora/downloads', () => {
           version: '0.10.0',
           bytes: dll.length,
           url: '/downloads/flora/flora-native-0.10.0-windows-x64.dll',
+        },
+        {
+          kind: 'native-linux-x64-fit',
+          file: 'flora-native-0.10.0-linux-x64-fit',
+          version: '0.10.0',
+          bytes: fit.length,
+          url: '/downloads/flora/flora-native-0.10.0-linux-x64-fit',
         },
       ],
       missing: [],
@@ -144,6 +153,19 @@ describe('GET /downloads/flora/<file>', () => {
       'attachment; filename="flora-native-0.10.0-windows-x64.dll"',
     );
     expect(res.rawPayload.equals(dll)).toBe(true);
+  });
+
+  it('serves the device-fit measurer as an attachment, for `flora info --native` beside the library', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/downloads/flora/flora-native-0.10.0-linux-x64-fit',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="flora-native-0.10.0-linux-x64-fit"',
+    );
+    expect(res.rawPayload.equals(fit)).toBe(true);
   });
 
   it('answers HEAD with the size', async () => {

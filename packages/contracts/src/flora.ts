@@ -2,13 +2,20 @@ import * as z from 'zod/mini';
 
 // Flora, the inference engine: the builds the server hands out (GET /api/flora/downloads).
 
-export const floraDownloadKinds = ['browser', 'cli', 'native-linux-x64', 'native-windows-x64'] as const;
+export const floraDownloadKinds = [
+  'browser',
+  'cli',
+  'native-linux-x64',
+  'native-windows-x64',
+  'native-linux-x64-fit',
+] as const;
 export type FloraDownloadKind = (typeof floraDownloadKinds)[number];
 
 export const floraDownloadSchema = z.object({
   /**
    * browser: a single-file ES module; cli: the Node package (with the `flora` command) as an npm .tgz;
-   * native-*: Flora native, the C library of the Unreal plugin's interface (.so, .dll).
+   * native-*: Flora native, the C library of the Unreal plugin's interface (.so, .dll); native-linux-x64-fit: the
+   * device-fit measurer its Linux build writes beside it, which `flora info --native` runs (issue 33).
    */
   kind: z.enum(floraDownloadKinds),
   /** The file's name, e.g. flora-0.1.0.tgz or flora-native-0.1.0-windows-x64.dll. */

@@ -42,7 +42,7 @@ the output line and "— reaction: <name>" (or "refused").
 info measures the agent's device fit on this machine, one thread, in child processes (a few seconds; --no-fit
 skips it): tokens/s, time to the first token and memory over a bare process with Flora-JS and, with --native
 LIBRARY (a Flora native linux-x64 library, flora-native-<version>-linux-x64.so, with the device-fit measurer
-its build writes beside it, flora-native-<version>-linux-x64-fit), with Flora native. --json includes them as
+beside it, flora-native-<version>-linux-x64-fit: both on /flora), with Flora native. --json includes them as
 "deviceFit": {fileBytes, parameters, js, native, nativeMissingReason} (native null when not measured).
 
 run --jsonl reads one request per line, {"instruction": "...", "inputs": [{"text": "...", "numbers": [1]}]},

@@ -154,7 +154,7 @@ async function measureNative(
   const measurer = deviceFitBeside(library);
   if (!existsSync(measurer))
     throw new Error(
-      `no device-fit measurer beside the library (${measurer}: built with it by scripts/build.mjs)`,
+      `no device-fit measurer beside the library (${measurer}: built with it by scripts/build.mjs, and offered beside it on a Greenhouse server's /flora)`,
     );
   const dir = await mkdtemp(path.join(tmpdir(), 'flora-device-fit-'));
   try {

@@ -827,6 +827,10 @@ export const enApp = {
         name: 'Native library for Windows (x64)',
         text: 'Flora native for Windows on x86-64: the flora.dll the Unreal Engine Flora plugin loads.',
       },
+      'native-linux-x64-fit': {
+        name: 'Device-fit measurer for Linux (x64)',
+        text: 'Measures an agent with Flora native on your own machine: keep it beside the Linux library (chmod +x), then flora info agent.json --native <the .so> prints tokens/s, time to the first token and memory.',
+      },
     },
     missing:
       'Not built on this server: building it needs the {{compiler}} compiler. Its administrator installs it and builds again:',

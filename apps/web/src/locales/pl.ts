@@ -998,6 +998,10 @@ export const pl: Translations = {
         name: 'Biblioteka natywna dla Windows (x64)',
         text: 'Flora natywna dla Windows na x86-64: plik flora.dll, który wczytuje wtyczka Flora dla Unreal Engine.',
       },
+      'native-linux-x64-fit': {
+        name: 'Pomiar dopasowania do urządzenia dla Linuksa (x64)',
+        text: 'Mierzy agenta z Florą natywną na twoim komputerze: trzymaj go obok biblioteki dla Linuksa (chmod +x), a flora info agent.json --native <plik .so> poda tokeny/s, czas do pierwszego tokenu i pamięć.',
+      },
     },
     missing:
       'Nie zbudowano jej na tym serwerze: potrzebny jest kompilator {{compiler}}. Administrator serwera instaluje go i buduje ponownie:',

@@ -20,14 +20,20 @@ export const FLORA_DOWNLOADS_PATH = '/downloads/flora';
 const VERSION = '(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)';
 /** flora-<version>.tgz (the Node package with the CLI) and flora-<version>.js (the browser module). */
 const FILE_PATTERN = new RegExp(`^flora-${VERSION}\\.(tgz|js)$`);
-/** flora-native-<version>-linux-x64.so and flora-native-<version>-windows-x64.dll (packages/flora-native). */
-const NATIVE_PATTERN = new RegExp(`^flora-native-${VERSION}-(linux-x64\\.so|windows-x64\\.dll)$`);
+/**
+ * flora-native-<version>-linux-x64.so and flora-native-<version>-windows-x64.dll (packages/flora-native), and the
+ * device-fit measurer beside the Linux one, flora-native-<version>-linux-x64-fit.
+ */
+const NATIVE_PATTERN = new RegExp(
+  `^flora-native-${VERSION}-(linux-x64\\.so|windows-x64\\.dll|linux-x64-fit)$`,
+);
 
 const kindOfEnding: Record<string, FloraDownloadKind> = {
   tgz: 'cli',
   js: 'browser',
   'linux-x64.so': 'native-linux-x64',
   'windows-x64.dll': 'native-windows-x64',
+  'linux-x64-fit': 'native-linux-x64-fit',
 };
 
 export const contentTypes: Record<FloraDownloadKind, string> = {
@@ -35,6 +41,7 @@ export const contentTypes: Record<FloraDownloadKind, string> = {
   browser: 'text/javascript; charset=utf-8',
   'native-linux-x64': 'application/octet-stream',
   'native-windows-x64': 'application/octet-stream',
+  'native-linux-x64-fit': 'application/octet-stream',
 };
 
 /** A download's kind and version, when the name is one of Flora's files (anything else is never served). */
