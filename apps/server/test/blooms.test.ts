@@ -2,7 +2,7 @@ import { bloomListResponseSchema, bloomSchema, type Bloom } from '@greenhouse/co
 import { schema } from '@greenhouse/db';
 import { describeWithReference, fixtureText, referenceText } from '@greenhouse/mtp/testing';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { SessionClient } from './support/session-client.js';
 import { createTestApp, PRICED_ENV, type TestApp } from './support/test-app.js';
 import { exampleProtocol, pollBloom } from './support/training.js';
@@ -212,7 +212,10 @@ describe('refusing bad files, leaving nothing behind', () => {
 
 describe('the agents list and the agent', () => {
   it('pages, sorts and filters per the query rules', async () => {
-    const { client } = await signedInClient(t);
+    // Agents that stay as uploaded: a worker moving one on (its stages touch updatedAt) would reorder the list.
+    const still = await createTestApp({ workers: false });
+    onTestFinished(() => still.close());
+    const { client } = await signedInClient(still);
     for (const name of ['alpha', 'beta', 'gamma']) {
       await client.upload('/api/bloom/upload', {
         name,
