@@ -119,7 +119,7 @@ describe.runIf(testDatabaseDriver() === 'postgres')('API_PROCESSES=2 (postgres)'
       TRAINING_THREADS: '1',
       ...installation.env,
     });
-    await waitUntilRunning(server, 60_000);
+    await waitUntilRunning(server);
   }, 90_000);
 
   afterAll(async () => {

@@ -56,7 +56,7 @@ async function startServer(env: NodeJS.ProcessEnv, email: string) {
     TRAINING_PRESET: 'tiny',
     TRAINING_THREADS: '1',
   });
-  await waitUntilRunning(server, 60_000);
+  await waitUntilRunning(server);
   const client = await signedInHttpClient(port, email);
   return { server, client };
 }

@@ -242,7 +242,7 @@ describe('the server process', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, ...env });
-    await waitUntilRunning(server, 60_000);
+    await waitUntilRunning(server);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(res.status).toBe(200);
     // The request's line is written once the answer is out.

@@ -117,6 +117,8 @@ const versionCodes = {
   'bloom.version_in_progress': 409,
   'bloom.version_not_found': 404,
   'bloom.only_version': 409,
+  // "Edit and retrain" on a protocol that has no draft form.
+  'bloom.not_editable': 409,
 };
 
 const validationKeys = [

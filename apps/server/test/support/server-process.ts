@@ -86,8 +86,11 @@ export async function stopServerProcesses(): Promise<void> {
   await Promise.all([...live].map(killServerProcess));
 }
 
-/** Waits until the server (or worker) logs that it is running, or fails with what it printed. */
-export async function waitUntilRunning(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until the server (or worker) logs that it is running, or fails with what it printed. A minute by
+ * default: a first start compiles the server's sources (tsx), which took over 30 s on CI's loaded 2-core machine.
+ */
+export async function waitUntilRunning(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!/Greenhouse (worker )?is running/.test(server.output())) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
