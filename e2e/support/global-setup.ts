@@ -74,6 +74,8 @@ export async function setup(project: TestProject) {
     TRUST_PROXY: 'true',
     // The whole training pipeline on a model that trains in seconds.
     TRAINING_PRESET: 'tiny',
+    // One thread: the second only adds a thread to start per run at this size (training.test.ts trains on two).
+    TRAINING_THREADS: '1',
     DEVICE_FIT: 'false',
   };
   // Before the server starts: the embedded database has one owner at a time.

@@ -45,6 +45,7 @@ export async function startOwnApp(env: Record<string, string>, admins: CliAdmin[
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
     TRAINING_PRESET: 'tiny',
+    TRAINING_THREADS: '1',
     DEVICE_FIT: 'false',
     ...env,
   };

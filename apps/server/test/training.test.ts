@@ -25,7 +25,10 @@ let t: TestApp;
 let owner: SessionClient;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { APP_URL: 'http://greenhouse.test', DEVICE_FIT: 'true' } });
+  // The default two training threads, end to end (other tests train on one).
+  t = await createTestApp({
+    env: { APP_URL: 'http://greenhouse.test', DEVICE_FIT: 'true', TRAINING_THREADS: '2' },
+  });
   ({ client: owner } = await signedInClient(t, { language: 'pl' }));
 });
 afterAll(async () => {

@@ -82,6 +82,18 @@ describe("an agent's versions", () => {
     expect(filesOnDisk(t.config.artifactsDir, id)).toContain('v2.training_exporting.agent');
   }, 160_000);
 
+  it("says why a protocol has no draft form, and reads another user's agent as not found", async () => {
+    // Our lighthouse example: two input lines (and numbers).
+    const refused = await owner.post('/api/bloom/chats', { bloomId: id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'bloom.not_editable', params: { reason: 'inputs' } });
+    const { client: stranger } = await signedInClient(t);
+    const hidden = await stranger.post('/api/bloom/chats', { bloomId: id });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toMatchObject({ code: 'bloom.not_found' });
+    expect((await stranger.post('/api/bloom/chats', { bloomId: 'not-an-id' })).status).toBe(404);
+  });
+
   it('makes one version of two calls at once; the other is told a version is under way', async () => {
     const calls = await Promise.all(
       ['three', 'four'].map((n) =>
@@ -271,20 +283,4 @@ describe('"Edit and retrain" in a chat', () => {
       0,
     );
   }, 320_000);
-
-  it("says why a protocol has no draft form, and reads another user's agent as not found", async () => {
-    const res = await owner.upload('/api/bloom/upload', {
-      file: { name: 'keeper.json', content: exampleProtocol() },
-    });
-    const id = (res.body as Bloom).id;
-    // Our lighthouse example: two input lines (and numbers).
-    const refused = await owner.post('/api/bloom/chats', { bloomId: id });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'bloom.not_editable', params: { reason: 'inputs' } });
-    const { client: stranger } = await signedInClient(t);
-    const hidden = await stranger.post('/api/bloom/chats', { bloomId: id });
-    expect(hidden.status).toBe(404);
-    expect(hidden.body).toMatchObject({ code: 'bloom.not_found' });
-    expect((await stranger.post('/api/bloom/chats', { bloomId: 'not-an-id' })).status).toBe(404);
-  });
 });

@@ -63,6 +63,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     TRAINING_PRESET: 'tiny',
+    // One training thread: a second (data-parallel, bit-identical: trainer.test.ts) only adds a thread to start per
+    // run on a model this small, next to CI's other lanes; training.test.ts trains on the default two.
+    TRAINING_THREADS: '1',
     // Seconds per export: measured where a test looks at it (training.test.ts).
     DEVICE_FIT: 'false',
     ...overrides.env,
