@@ -142,30 +142,16 @@ describe('GET /downloads/flora/<file>', () => {
     expect(res.body).toBe(js);
   });
 
-  it('serves the native libraries as attachments', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/downloads/flora/flora-native-0.10.0-windows-x64.dll',
-    });
+  // The native libraries, and the device-fit measurer that `flora info --native` runs beside the Linux one.
+  it.each([
+    ['flora-native-0.10.0-windows-x64.dll', dll],
+    ['flora-native-0.10.0-linux-x64-fit', fit],
+  ])('serves %s as an attachment', async (file, content) => {
+    const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="flora-native-0.10.0-windows-x64.dll"',
-    );
-    expect(res.rawPayload.equals(dll)).toBe(true);
-  });
-
-  it('serves the device-fit measurer as an attachment, for `flora info --native` beside the library', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/downloads/flora/flora-native-0.10.0-linux-x64-fit',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/octet-stream');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="flora-native-0.10.0-linux-x64-fit"',
-    );
-    expect(res.rawPayload.equals(fit)).toBe(true);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${file}"`);
+    expect(res.rawPayload.equals(content)).toBe(true);
   });
 
   it('answers HEAD with the size', async () => {
