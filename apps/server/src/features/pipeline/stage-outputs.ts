@@ -69,6 +69,14 @@ const outputKey = (bloomIds: string[], version: number, output: JsonOutput<unkno
     eq(schema.bloomArtifacts.kind, output.kind),
   );
 
+/** One output of every version of an agent. */
+const outputOfEveryVersion = (bloomId: string, output: JsonOutput<unknown> | FileOutput) =>
+  and(
+    eq(schema.bloomArtifacts.bloomId, bloomId),
+    eq(schema.bloomArtifacts.stage, output.stage),
+    eq(schema.bloomArtifacts.kind, output.kind),
+  );
+
 /** A version's agent file, once its export stage has written it; null before (or for no such version). */
 export async function readAgentFile(
   db: Db,
@@ -88,13 +96,7 @@ export async function exportedVersions(db: Db, bloomId: string): Promise<number[
   const rows = await db
     .select({ version: schema.bloomArtifacts.version })
     .from(schema.bloomArtifacts)
-    .where(
-      and(
-        eq(schema.bloomArtifacts.bloomId, bloomId),
-        eq(schema.bloomArtifacts.stage, AGENT_FILE.stage),
-        eq(schema.bloomArtifacts.kind, AGENT_FILE.kind),
-      ),
-    )
+    .where(outputOfEveryVersion(bloomId, AGENT_FILE))
     .orderBy(desc(schema.bloomArtifacts.version));
   return rows.map((r) => r.version);
 }
@@ -195,13 +197,7 @@ export async function readScenarioResults(
   const rows = await db
     .select({ version: schema.bloomArtifacts.version, content: schema.bloomArtifacts.content })
     .from(schema.bloomArtifacts)
-    .where(
-      and(
-        eq(schema.bloomArtifacts.bloomId, bloomId),
-        eq(schema.bloomArtifacts.stage, SCENARIO_RESULTS.stage),
-        eq(schema.bloomArtifacts.kind, SCENARIO_RESULTS.kind),
-      ),
-    )
+    .where(outputOfEveryVersion(bloomId, SCENARIO_RESULTS))
     .orderBy(desc(schema.bloomArtifacts.version));
   return rows.map((r) => ({ version: r.version, run: r.content as ScenarioRun }));
 }
