@@ -7,6 +7,7 @@ import { openDatabase, schema } from '@greenhouse/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/features/auth/passwords.js';
 import { findUserByEmail } from '../src/features/auth/users.js';
+import { nodeCommand } from './support/server-process.js';
 
 const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
 const dirs: string[] = [];
@@ -16,9 +17,10 @@ afterEach(() => {
 
 function admin(dataDir: string, args: string[], stdin?: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
+    const [node, ...nodeArgs] = nodeCommand(cli);
     const child = execFile(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', cli, ...args],
+      node!,
+      [...nodeArgs, ...args],
       { env: { PATH: process.env.PATH, DATA_DIR: dataDir, APP_URL: 'http://greenhouse.test' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
     );

@@ -14,6 +14,7 @@ import { signedInHttpClient, type HttpClient } from './support/http-client.js';
 import { emptyInstallation, withConfirmedUser, type Cleanup } from './support/installation.js';
 import {
   freePort,
+  nodeCommand,
   startServerProcess,
   stopServerProcesses,
   waitUntilRunning,
@@ -38,9 +39,10 @@ const installation = (prefix: string) => emptyInstallation(prefix, cleanups);
 function cli(name: 'backup' | 'restore', env: NodeJS.ProcessEnv, folder: string) {
   const entry = fileURLToPath(new URL(`../src/cli/${name}.ts`, import.meta.url));
   return new Promise<{ code: number; out: string }>((resolve) => {
+    const [node, ...args] = nodeCommand(entry);
     execFile(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', entry, folder],
+      node!,
+      [...args, folder],
       { env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
     );

@@ -151,7 +151,9 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
     // From here on slices of several steps: a 0.1 s slice does one step in a run of about a second (starting a
     // run, a checkpoint, the queue), which made the rest of pretraining take half a minute and more. Finetuning
     // still pauses several times, so step 4 finds it mid-way.
-    const longerSlices = { JOB_SLICE_SECONDS: '0.3' };
+    // A longer lease too: nothing is killed without handing its job back from here on, and a 5 s lease on a machine
+    // whose two cores both lanes of CI keep busy could run out between heartbeats and fence a finished stage.
+    const longerSlices = { JOB_SLICE_SECONDS: '0.3', JOB_LEASE_SECONDS: '30' };
     trainer = postgres ? await startWorker(longerSlices) : startServerProcess({ ...env, ...longerSlices });
     if (!postgres) await waitUntilRunning(trainer);
     // Until the new process has paused pretraining itself (its progress is then stored) or ended it.
@@ -168,9 +170,12 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
 
     // 4. SIGTERM during finetuning: the process pauses the stage at a checkpoint, hands the job
     // back and exits cleanly; the next process goes on from there.
-    const during = await pollBloom(
-      get,
-      (b) => (b.stages.find((s) => s.name === 'training_finetuning')!.progress?.step ?? 0) > 0 || settled(b),
+    const during = await withOutputOf(trainer, () =>
+      pollBloom(
+        get,
+        (b) =>
+          (b.stages.find((s) => s.name === 'training_finetuning')!.progress?.step ?? 0) > 0 || settled(b),
+      ),
     );
     expect(settled(during)).toBe(false);
     trainer.child.kill('SIGTERM');
@@ -185,7 +190,7 @@ describe(`a training process killed with SIGKILL (${testDatabaseDriver()})`, () 
 
     // Generous: the whole training runs on one thread here, next to CI's other lane on a 2-core machine; a
     // stall still fails.
-    const bloom = await pollBloom(get, settled, 420_000);
+    const bloom = await withOutputOf(trainer, () => pollBloom(get, settled, 420_000));
     expect(bloom.stages.map((s) => s.status)).toEqual(bloom.stages.map(() => 'completed'));
     expect(bloomStatusLabel(bloom)).toBe('trained');
     const download = await client.get(`/api/blooms/${id}/download`);
@@ -362,3 +367,15 @@ describe.skipIf(unenforceable !== null)(
     );
   },
 );
+
+/** What `wait` answers; when it fails, its error with the end of the training process's log (what it was doing). */
+async function withOutputOf<T>(process: ServerProcess, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}\nthe training process's log ends:\n${process.output().slice(-6000)}`,
+      { cause: error },
+    );
+  }
+}

@@ -15,6 +15,8 @@ export type { Sequence } from './train/data.js';
 export { evaluate, shardGradients, splitShards, train, TrainingRun, SHARDS } from './train/trainer.js';
 export type { StepInfo, TrainOptions, TrainResult } from './train/trainer.js';
 export { trainParallel } from './train/parallel.js';
+// Also for the server's tests, whose processes start from the build while it is current.
+export { currentBuildOf } from './train/start-worker.js';
 export { generateGreedy } from './train/generate.js';
 export type { GenerateOptions } from './train/generate.js';
 export {
