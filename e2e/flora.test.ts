@@ -243,9 +243,14 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
     const kinds = downloads.map((d) => d.kind);
     expect(kinds.slice(0, 2)).toEqual(['browser', 'cli']);
     // Flora native: one library per target whose compiler the build found (CI has both), and the device-fit
-    // measurer beside the Linux one.
+    // measurer beside the Linux one; then Flora for Unity with those libraries.
     if (process.env.CI === 'true')
-      expect(kinds.slice(2)).toEqual(['native-linux-x64', 'native-windows-x64', 'native-linux-x64-fit']);
+      expect(kinds.slice(2)).toEqual([
+        'native-linux-x64',
+        'native-windows-x64',
+        'native-linux-x64-fit',
+        'unity',
+      ]);
     for (const native of downloads.filter((d) => d.kind.startsWith('native-'))) {
       const name = en.flora.kinds[native.kind as keyof typeof en.flora.kinds].name;
       await page.getByRole('listitem', { name }).getByText(native.file, { exact: true }).waitFor();
@@ -253,6 +258,24 @@ describe.skipIf(!hasBrowser)('Flora in the browser', () => {
       expect(served.status()).toBe(200);
       expect(served.headers()['content-disposition']).toBe(`attachment; filename="${native.file}"`);
       expect((await served.body()).length).toBe(native.bytes);
+    }
+    const unity = downloads.find((d) => d.kind === 'unity');
+    if (unity) {
+      await page
+        .getByRole('listitem', { name: en.flora.kinds.unity.name })
+        .getByText(unity.file, { exact: true })
+        .waitFor();
+      const served = await page.context().request.get(unity.url);
+      expect(served.status()).toBe(200);
+      expect(served.headers()['content-disposition']).toBe(`attachment; filename="${unity.file}"`);
+      // A Unity package as npm lays it out (package/…), with the binding and the Linux library in its Plugins.
+      const tar = gunzipSync(await served.body()).toString('latin1');
+      for (const file of [
+        'package/package.json',
+        'package/Runtime/FloraAgent.cs',
+        'package/Plugins/Linux/x86_64/libflora.so',
+      ])
+        expect(tar).toContain(file);
     }
     const tgz = downloads.find((d) => d.kind === 'cli')!;
     const js = downloads.find((d) => d.kind === 'browser')!;

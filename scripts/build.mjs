@@ -3,7 +3,8 @@
 //   2. Flora's bundles (scripts/bundle-flora.mjs);
 //   3. side by side: the web app (vite build, then its text files precompressed: .br and .gz beside each), Flora's
 //      downloads (type declarations, npm pack, browser module) and Flora native's libraries (packages/flora-native:
-//      one per target whose compiler is here), each when its sources are newer than its last build.
+//      one per target whose compiler is here), each when its sources are newer than its last build; then Flora for
+//      Unity (packages/flora-unity: npm pack of the Unity package with those libraries in its Plugins folder).
 // `--force` rebuilds everything; `--quiet` prints nothing but errors.
 //
 // Why esbuild and not `tsc -b` (issue 17): the server only needs JavaScript, and esbuild writes it for the whole
@@ -263,8 +264,9 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
         say('flora: tsc found type errors (see `npm run typecheck`); declarations written anyway');
       mkdirSync(downloads, { recursive: true });
       // Older versions go: the server lists the newest of each kind, and a stale file would only take space.
+      // (flora-<version>, not flora-unity-<version>.tgz, which is another step's.)
       for (const entry of readdirSync(downloads)) {
-        if (/^flora-.*\.(tgz|js)$/.test(entry)) rmSync(path.join(downloads, entry));
+        if (/^flora-\d.*\.(tgz|js)$/.test(entry)) rmSync(path.join(downloads, entry));
       }
       // Packed next to its destination (same file system, so the rename cannot fail across devices), from a
       // staged copy of the package (see stageFloraPackage).
@@ -294,6 +296,10 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
 
 // Flora native (packages/flora-native/build.mjs), served beside Flora's downloads: a target whose compiler is
 // missing is skipped with a line saying so, so a machine with only Node still starts.
+// Each target's library in the downloads (for Flora for Unity, below), and why a target has none.
+const nativeLibraries = {};
+const nativeMissing = {};
+const nativeSteps = [];
 {
   const native = await import('../packages/flora-native/build.mjs');
   const nativeVersion = JSON.parse(
@@ -305,15 +311,18 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
     const out = path.join(downloads, name);
     if (!force && newestMtime(out) > nativeChangedAt) {
       say(`flora native ${target} is up to date`);
+      nativeLibraries[target] = out;
       continue;
     }
     if (!native.hasCompiler(target)) {
       say(
         `flora native ${target}: skipped — no ${compiler} here (Debian: apt-get install ${debianPackage}, then build again)`,
       );
+      nativeMissing[target] = `not built: no ${compiler} on the server that built this package`;
       continue;
     }
-    steps.push({
+    nativeLibraries[target] = out;
+    nativeSteps.push({
       name: `flora native ${target} (${compiler})`,
       async run() {
         mkdirSync(downloads, { recursive: true });
@@ -340,17 +349,67 @@ if (force || floraBuiltAt === 0 || floraChangedAt > floraBuiltAt) {
       },
     });
   }
+  steps.push(...nativeSteps);
+}
+
+// Flora for Unity (packages/flora-unity/build.mjs): the Unity package with the native libraries above in its Plugins
+// folder, packed by npm (a Unity tarball is npm's layout), after those libraries' steps. Stale when its sources or
+// a library are newer, or a library is built now; without any library (no gcc) there is nothing to offer.
+{
+  const unity = await import('../packages/flora-unity/build.mjs');
+  const out = path.join(downloads, `flora-unity-${unity.unityVersion()}.tgz`);
+  const builtAt = newestMtime(out);
+  const librariesAt = Math.max(0, ...Object.values(nativeLibraries).map((l) => newestMtime(l)));
+  if (Object.keys(nativeLibraries).length === 0) {
+    say('flora unity: skipped — no native library to put in it (see flora native above)');
+  } else if (
+    !force &&
+    builtAt > 0 &&
+    nativeSteps.length === 0 &&
+    builtAt > unity.unityChangedAt() &&
+    builtAt > librariesAt
+  ) {
+    say('flora unity is up to date');
+  } else {
+    steps.push({
+      name: 'flora unity (npm pack)',
+      after: nativeSteps,
+      async run() {
+        for (const entry of readdirSync(downloads))
+          if (/^flora-unity-.*\.tgz$/.test(entry)) rmSync(path.join(downloads, entry));
+        const packDir = mkdtempSync(path.join(downloads, '.pack-'));
+        try {
+          const stage = path.join(packDir, 'package');
+          unity.stageUnityPackage(stage, nativeLibraries, nativeMissing);
+          await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], {
+            cwd: stage,
+            stdout: 'ignore',
+          });
+          const packed = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+          if (!packed) throw new Error('npm pack of packages/flora-unity/package wrote no .tgz');
+          renameSync(path.join(packDir, packed), out);
+        } finally {
+          rmSync(packDir, { recursive: true, force: true });
+        }
+      },
+    });
+  }
 }
 
 if (steps.length > 0) {
   say(`${steps.map((s) => s.name).join(' and ')}…`);
-  const results = await Promise.allSettled(
-    steps.map(async (step) => {
-      const since = Date.now();
-      await step.run();
-      say(`${step.name} done in ${seconds(since)}`);
-    }),
-  );
+  // A step starts once the steps it comes `after` have ended (the steps before it in the list).
+  const running = new Map();
+  for (const step of steps)
+    running.set(
+      step,
+      Promise.all((step.after ?? []).map((s) => running.get(s))).then(async () => {
+        const since = Date.now();
+        await step.run();
+        say(`${step.name} done in ${seconds(since)}`);
+      }),
+    );
+  const results = await Promise.allSettled(running.values());
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }

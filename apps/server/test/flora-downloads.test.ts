@@ -24,6 +24,9 @@ writeFileSync(path.join(dir, 'flora-native-0.10.0-windows-x64.dll'), dll);
 writeFileSync(path.join(dir, 'flora-native-0.9.0-windows-x64.dll'), 'old');
 const fit = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2]);
 writeFileSync(path.join(dir, 'flora-native-0.10.0-linux-x64-fit'), fit);
+const unity = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 5, 6]);
+writeFileSync(path.join(dir, 'flora-unity-0.10.0.tgz'), unity);
+writeFileSync(path.join(dir, 'flora-unity-0.9.0.tgz'), Buffer.from([0x1f, 0x8b, 8]));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +84,13 @@ describe('GET /api/flora/downloads', () => {
           bytes: fit.length,
           url: '/downloads/flora/flora-native-0.10.0-linux-x64-fit',
         },
+        {
+          kind: 'unity',
+          file: 'flora-unity-0.10.0.tgz',
+          version: '0.10.0',
+          bytes: unity.length,
+          url: '/downloads/flora/flora-unity-0.10.0.tgz',
+        },
       ],
       missing: [],
     });
@@ -124,14 +134,18 @@ describe('GET /api/flora/downloads', () => {
 });
 
 describe('GET /downloads/flora/<file>', () => {
-  it('serves the .tgz as an attachment, cached for good, to anyone', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/downloads/flora/flora-0.10.0.tgz' });
+  // The Node package and the Unity package (Flora for Unity).
+  it.each([
+    ['flora-0.10.0.tgz', tgz],
+    ['flora-unity-0.10.0.tgz', unity],
+  ])('serves %s as an attachment, cached for good, to anyone', async (file, content) => {
+    const res = await t.app.inject({ method: 'GET', url: `/downloads/flora/${file}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="flora-0.10.0.tgz"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${file}"`);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(Number(res.headers['content-length'])).toBe(tgz.length);
-    expect(res.rawPayload.equals(tgz)).toBe(true);
+    expect(Number(res.headers['content-length'])).toBe(content.length);
+    expect(res.rawPayload.equals(content)).toBe(true);
   });
 
   it('serves the browser module as JavaScript (inline, so a page can import it)', async () => {
@@ -164,6 +178,8 @@ describe('GET /downloads/flora/<file>', () => {
     'notes.txt',
     'flora-1.0.0.tgz',
     'flora-native-0.10.0-linux-x64.dll',
+    'flora-unity-0.10.0.js',
+    'flora-unity-x.tgz',
     '..%2Fflora-0.10.0.js',
     '..%2F..%2Fpackage.json',
   ])('answers 404 for %s', async (file) => {

@@ -8,6 +8,7 @@ export const floraDownloadKinds = [
   'native-linux-x64',
   'native-windows-x64',
   'native-linux-x64-fit',
+  'unity',
 ] as const;
 export type FloraDownloadKind = (typeof floraDownloadKinds)[number];
 
@@ -15,10 +16,11 @@ export const floraDownloadSchema = z.object({
   /**
    * browser: a single-file ES module; cli: the Node package (with the `flora` command) as an npm .tgz;
    * native-*: Flora native, the C library of the Unreal plugin's interface (.so, .dll); native-linux-x64-fit: the
-   * device-fit measurer its Linux build writes beside it, which `flora info --native` runs (issue 33).
+   * device-fit measurer its Linux build writes beside it, which `flora info --native` runs (issue 33); unity: Flora
+   * for Unity, a Unity package (.tgz) of a C# binding over Flora native with its libraries (issue 34).
    */
   kind: z.enum(floraDownloadKinds),
-  /** The file's name, e.g. flora-0.1.0.tgz or flora-native-0.1.0-windows-x64.dll. */
+  /** The file's name, e.g. flora-0.1.0.tgz, flora-native-0.1.0-windows-x64.dll or flora-unity-0.1.0.tgz. */
   file: z.string(),
   version: z.string(),
   bytes: z.int().check(z.nonnegative()),

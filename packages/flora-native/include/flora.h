@@ -43,6 +43,10 @@ typedef struct FloraRun {
 FLORA_API int FloraLastRun(NLM *model, FloraRun *run);
 /* Also writes the log (stderr always) to flora-native.log in the working directory: 1 when it is open. */
 FLORA_API int LogAddFilePointer(void);
+/* Ours: the reasons logged (one a line, without "flora-native: ") on the calling thread during its last InitNLM or
+ * Inference, "" when there were none; for bindings, whose callers do not see stderr (Flora for Unity's
+ * exceptions). Valid until that thread's next call into the library. */
+FLORA_API const char *FloraLastError(void);
 
 #ifdef __cplusplus
 }

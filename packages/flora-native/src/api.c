@@ -1,4 +1,5 @@
-/* The five functions the Unreal plugin looks up by name (FloraEngineSubsystem.cpp), and FloraLastRun, ours. */
+/* The five functions the Unreal plugin looks up by name (FloraEngineSubsystem.cpp), and FloraLastRun, ours
+ * (FloraLastError, also ours, is log.c's). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,7 @@ static void clear_output(NLM *nlm) {
 
 FLORA_API NLM *InitNLM(const char *modelDir, bool unused) {
   (void)unused;
+  flora_log_clear();
   if (!modelDir) {
     flora_log("InitNLM: no model folder given");
     return NULL;
@@ -140,6 +142,7 @@ static void infer(NLM *nlm, const char *prompt) {
 }
 
 FLORA_API void Inference(NLM *nlm, const char *prompt) {
+  flora_log_clear();
   if (!nlm) {
     flora_log("Inference: no model (InitNLM failed?)");
     return;

@@ -19,6 +19,8 @@
 
 /* --- log.c, and api.c's clock --- */
 void flora_log(const char *format, ...);
+/* Empties the calling thread's FloraLastError (InitNLM and Inference do, first). */
+void flora_log_clear(void);
 /* Seconds on a monotonic clock. */
 double flora_now(void);
 

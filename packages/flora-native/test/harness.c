@@ -3,10 +3,11 @@
  * working directory), answers prompts with it and writes the answers, for native.test.ts to compare with Flora-JS.
  *   harness LIBRARY MODEL_DIR PROMPTS ANSWERS [--threads] [--second DIR] [--first N] [--bad DIR]...
  * PROMPTS: per prompt "<bytes>\n<prompt>"; ANSWERS: per prompt "<Size>\n<Buffer up to its 0>\n". Also checks
- * that LogAddFilePointer answers 1, that a missing folder and every --bad folder (damaged files) give NULL, that
- * every answer that is not empty comes with a TokenSpeed above 0 (printed: "TokenSpeed > 0: N of N answers"), and
- * with --threads that two models (the second from --second DIR, else MODEL_DIR again) answering on two threads at
- * once give the answers each gave alone. Exit 0 when every check passed. */
+ * that LogAddFilePointer answers 1, that a missing folder and every --bad folder (damaged files) give NULL and
+ * FloraLastError the reason (as a binding reads it), that every answer that is not empty comes with a TokenSpeed
+ * above 0 (printed: "TokenSpeed > 0: N of N answers"), and with --threads that two models (the second from
+ * --second DIR, else MODEL_DIR again) answering on two threads at once give the answers each gave alone. Exit 0
+ * when every check passed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
@@ -67,6 +68,7 @@ static void (*inference)(NLM *, const char *);
 static NLMOutput *(*output_nlm)(NLM *);
 static void (*delete_nlm)(NLM *);
 static int (*log_add_file_pointer)(void);
+static const char *(*flora_last_error)(void);
 
 static char **prompts;
 static int count;
@@ -142,7 +144,8 @@ int main(int argc, char **argv) {
   *(void **)&output_nlm = symbol(lib, "OutputNLM");
   *(void **)&delete_nlm = symbol(lib, "Delete");
   *(void **)&log_add_file_pointer = symbol(lib, "LogAddFilePointer");
-  if (!init_nlm || !inference || !output_nlm || !delete_nlm || !log_add_file_pointer) {
+  *(void **)&flora_last_error = symbol(lib, "FloraLastError");
+  if (!init_nlm || !inference || !output_nlm || !delete_nlm || !log_add_file_pointer || !flora_last_error) {
     fprintf(stderr, "harness: a function is missing\n");
     return 1;
   }
@@ -164,6 +167,9 @@ int main(int argc, char **argv) {
     if (none != NULL) {
       fprintf(stderr, "harness: %s gave a model\n", bad[k]);
       delete_nlm(none);
+      failed = 1;
+    } else if (!strstr(flora_last_error(), "InitNLM: no model loaded from")) {
+      fprintf(stderr, "harness: FloraLastError gave \"%s\" for %s\n", flora_last_error(), bad[k]);
       failed = 1;
     }
   }

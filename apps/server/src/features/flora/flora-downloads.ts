@@ -27,6 +27,8 @@ const FILE_PATTERN = new RegExp(`^flora-${VERSION}\\.(tgz|js)$`);
 const NATIVE_PATTERN = new RegExp(
   `^flora-native-${VERSION}-(linux-x64\\.so|windows-x64\\.dll|linux-x64-fit)$`,
 );
+/** flora-unity-<version>.tgz: Flora for Unity, the Unity package (packages/flora-unity). */
+const UNITY_PATTERN = new RegExp(`^flora-unity-${VERSION}\\.tgz$`);
 
 const kindOfEnding: Record<string, FloraDownloadKind> = {
   tgz: 'cli',
@@ -42,10 +44,13 @@ export const contentTypes: Record<FloraDownloadKind, string> = {
   'native-linux-x64': 'application/octet-stream',
   'native-windows-x64': 'application/octet-stream',
   'native-linux-x64-fit': 'application/octet-stream',
+  unity: 'application/gzip',
 };
 
 /** A download's kind and version, when the name is one of Flora's files (anything else is never served). */
 export function parseFloraFile(file: string): { kind: FloraDownloadKind; version: string } | null {
+  const unity = UNITY_PATTERN.exec(file);
+  if (unity) return { kind: 'unity', version: unity[1]! };
   const match = FILE_PATTERN.exec(file) ?? NATIVE_PATTERN.exec(file);
   return match ? { kind: kindOfEnding[match[2]!]!, version: match[1]! } : null;
 }
@@ -66,7 +71,10 @@ export function compareVersions(a: string, b: string): number {
   return preA < preB ? -1 : 1;
 }
 
-/** The newest build of each kind in `dir` (browser, cli, then the native ones), or none when the directory is missing. */
+/**
+ * The newest build of each kind in `dir` (browser, cli, the native ones, then the Unity package), or none when the
+ * directory is missing.
+ */
 export async function listFloraDownloads(dir: string): Promise<FloraDownload[]> {
   let entries: string[];
   try {

@@ -30,6 +30,13 @@ const downloads: FloraDownload[] = [
     bytes: 120_000,
     url: '/downloads/flora/flora-native-0.1.0-windows-x64.dll',
   },
+  {
+    kind: 'unity',
+    file: 'flora-unity-0.1.0.tgz',
+    version: '0.1.0',
+    bytes: 260_000,
+    url: '/downloads/flora/flora-unity-0.1.0.tgz',
+  },
 ];
 
 /** What the server says of the native builds it lacks (here: no gcc for the Linux library). */
@@ -74,6 +81,13 @@ describe('/flora', () => {
         .getByRole('link', { name: 'Download flora-native-0.1.0-windows-x64.dll' })
         .getAttribute('href'),
     ).toBe('http://api.test/downloads/flora/flora-native-0.1.0-windows-x64.dll');
+
+    const unity = screen.getByRole('listitem', { name: 'Unity package' });
+    expect(within(unity).getByText(/Flora for Unity: a C# binding over Flora native/)).toBeTruthy();
+    expect(within(unity).getByText('253.9 kB')).toBeTruthy();
+    expect(
+      within(unity).getByRole('link', { name: 'Download flora-unity-0.1.0.tgz' }).getAttribute('href'),
+    ).toBe('http://api.test/downloads/flora/flora-unity-0.1.0.tgz');
   });
 
   it('gives quick starts for Node and for a web page with the real file names, and copies them', async () => {
@@ -172,5 +186,8 @@ describe('/flora', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Silnik inferencji' })).toBeTruthy();
     expect(await screen.findByRole('listitem', { name: 'Moduł dla przeglądarki' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pobierz flora-0.1.0.tgz' })).toBeTruthy();
+    const unity = screen.getByRole('listitem', { name: 'Pakiet dla Unity' });
+    expect(within(unity).getByText(/Flora dla Unity: warstwa C# nad Florą natywną/)).toBeTruthy();
+    expect(within(unity).getByRole('link', { name: 'Pobierz flora-unity-0.1.0.tgz' })).toBeTruthy();
   });
 });
