@@ -25,7 +25,7 @@ const serverOnly = [
 // a feature imports only itself and the shared layers (lib/, components/, hooks/, locales/, assets/);
 // the shared layers import no feature and not app/. An import is matched after its leading ./ and ../
 // (or the '@/' alias), so '../../blooms/x', '../blooms' and '../../../features/blooms/x' all count.
-const webFeatures = ['auth', 'account', 'blooms', 'chats', 'flora'];
+const webFeatures = ['auth', 'account', 'blooms', 'chats', 'flora', 'shared-agent'];
 const webRoot = 'apps/web/src';
 const webServerPatterns = [
   { group: serverOnly, message: 'The web app must not import server, database or Node-only code.' },

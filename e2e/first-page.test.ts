@@ -18,6 +18,12 @@ const signedInModules = [
   'profile-screens',
   'flora-page',
   'en-app',
+  'pl-app',
+  // Issue 34: the public share page's own chunk and texts, and the playground it shares with the agent page.
+  'try-screen',
+  'en-try',
+  'pl-try',
+  'playground',
 ];
 const signedInChunk = new RegExp(`/assets/(${signedInModules.join('|')})-`);
 

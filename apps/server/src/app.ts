@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Database } from '@greenhouse/db';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { adminRoutes } from './features/admin/admin-routes.js';
@@ -22,6 +22,8 @@ import { GuidedDesigner } from './features/chats/guided-designer.js';
 import { LiveAnswers } from './features/chats/live-answers.js';
 import { ModelDesigner } from './features/chats/model-designer.js';
 import { BloomService } from './features/blooms/bloom-service.js';
+import { sharedAgentRoutes, shareRoutes } from './features/shares/share-routes.js';
+import { ShareService } from './features/shares/share-service.js';
 import { defaultFloraDownloadsDir } from './features/flora/flora-downloads.js';
 import { floraApiRoutes, floraFileRoutes } from './features/flora/flora-routes.js';
 import type { JobQueue } from './features/jobs/job-queue.js';
@@ -43,6 +45,7 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { documentAccess, openapiPlugin, openapiRoutes } from './plugins/openapi.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { healthRoutes } from './routes/api/health.js';
@@ -66,6 +69,8 @@ export interface AppOptions {
    * whose primary did it): this app does not free unpaid agents again. Unset: this app does it.
    */
   startUpDone?: boolean;
+  /** Sees every route as it is registered (tests: the OpenAPI description against what the server has). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -110,10 +115,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
+  // Before any route: the description collects every route as it is registered (plugins/openapi.ts).
+  const version = appVersion();
+  await openapiPlugin(app, { version });
+  documentAccess(app, 'public');
 
   const https = config.appUrl.startsWith('https://');
   await app.register(securityHeadersPlugin, {
@@ -135,7 +145,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
 
-  const version = appVersion();
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('X-App-Version', version);
   });
@@ -162,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = new ArtifactFiles(config.artifactsDir);
   const accounts = new AccountService(db, sessions, files);
   const blooms = new BloomService(db, options.queue, config, files);
+  const shares = new ShareService(db, blooms, config.appUrl);
   if (!options.startUpDone) await freeAgentsAtStart(config, db, options.queue, app.log);
   const payments = new PaymentService({
     db,
@@ -233,20 +243,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authContextPlugin, cookies);
       await api.register(csrfPlugin, { secret: csrfSecret, secureCookies: https });
       await api.register(healthRoutes, { database });
+      await api.register(openapiRoutes);
       await api.register(authRoutes, { auth, google, sessions, cookies, config });
+      // Share links' pages (issue 34): anyone with the link, signed in or not.
+      await api.register(sharedAgentRoutes, { shares });
       // Every route in this scope is for signed-in users: one guard instead of a check in each handler.
       await api.register(async (signedInApi) => {
         signedInApi.addHook('preHandler', signedIn);
+        documentAccess(signedInApi, 'signedIn');
         await signedInApi.register(accountRoutes, { accounts, cookies, config });
         await signedInApi.register(sessionRoutes, { sessions, cookies });
         await signedInApi.register(apiTokenRoutes, { apiTokens });
         await signedInApi.register(bloomRoutes, { blooms });
+        await signedInApi.register(shareRoutes, { shares });
         await signedInApi.register(chatRoutes, { chats, live });
         await signedInApi.register(floraApiRoutes, { dir: floraDir });
         await signedInApi.register(paymentRoutes, { payments });
       });
       await api.register(async (adminApi) => {
         adminApi.addHook('preHandler', adminOnly);
+        documentAccess(adminApi, 'admin');
         await adminApi.register(adminRoutes, {
           db,
           queue: options.queue,

@@ -121,6 +121,11 @@ const versionCodes = {
   'bloom.not_editable': 409,
 };
 
+// Issue 34: share links.
+const shareCodes = {
+  'share.not_found': 404,
+};
+
 const validationKeys = [
   'validation.required',
   'validation.email',
@@ -147,6 +152,7 @@ describe('errorCodes', () => {
       ...Object.keys(ourCodes),
       ...Object.keys(adminAndSettingsCodes),
       ...Object.keys(versionCodes),
+      ...Object.keys(shareCodes),
       ...validationKeys,
     ]);
     expect(new Set(allCodes)).toEqual(expected);
@@ -159,7 +165,12 @@ describe('errorCodes', () => {
   });
 
   it('gives our general codes their statuses', () => {
-    for (const [c, status] of Object.entries({ ...ourCodes, ...adminAndSettingsCodes, ...versionCodes }))
+    for (const [c, status] of Object.entries({
+      ...ourCodes,
+      ...adminAndSettingsCodes,
+      ...versionCodes,
+      ...shareCodes,
+    }))
       expect([c, statusOf(c as ErrorCode)]).toEqual([c, status]);
   });
 
@@ -173,7 +184,7 @@ describe('errorCodes', () => {
 
   it('answers 404 for every *not_found code', () => {
     const notFound = allCodes.filter((c) => /not_found$/i.test(c));
-    expect(notFound).toHaveLength(12);
+    expect(notFound).toHaveLength(13);
     for (const c of notFound) expect([c, statusOf(c)]).toEqual([c, 404]);
   });
 

@@ -135,6 +135,9 @@ export const errorCodes = {
   'token.name_too_long': { status: 400 },
   'token.limit_reached': { status: 409 },
 
+  // Issue 34: an agent's share link that does not exist (never made, revoked, or its agent deleted).
+  'share.not_found': { status: 404 },
+
   'access.forbidden': { status: 403 },
   'query.invalid_param': { status: 400 },
   'header.invalid': { status: 400 },
@@ -297,6 +300,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   'token.name_required': 'Token name is required.',
   'token.name_too_long': 'Token name cannot be more than 64 characters long.',
   'token.limit_reached': 'You have reached the limit of 20 API tokens. Delete one before creating another.',
+  'share.not_found': 'This link does not work: it was revoked, or its agent was deleted.',
   'access.forbidden': 'You do not have access to this resource.',
   'query.invalid_param': 'Invalid query parameter.',
   'header.invalid': 'Invalid header.',

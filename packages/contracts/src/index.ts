@@ -13,3 +13,4 @@ export * from './admin.js';
 export * from './self-service.js';
 export * from './version-compare.js';
 export * from './scenarios.js';
+export * from './shares.js';

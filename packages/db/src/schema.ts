@@ -360,6 +360,32 @@ export const bloomPayments = pgTable(
   (table) => [index('bloom_payments_bloom_idx').on(table.bloomId, table.createdAt)],
 );
 
+/**
+ * An agent's share links (issue 34): `/try/{token}` lets anyone run the agent's current version in their own
+ * browser. Only the token's SHA-256 is stored; the link goes with its agent (cascade) and is revoked by deleting
+ * its row.
+ */
+export const bloomShares = pgTable(
+  'bloom_shares',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    bloomId: uuid('bloom_id')
+      .notNull()
+      .references(() => blooms.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** How many times the link's page was opened (counted by one atomic update per open). */
+    opens: integer('opens').notNull().default(0),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('bloom_shares_token_hash_key').on(table.tokenHash),
+    index('bloom_shares_bloom_idx').on(table.bloomId, table.createdAt),
+  ],
+);
+
 /** The provider's webhook events already handled (their ids): a delivery seen again changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from './auth-context.js';
 import { typeCheckedAnswer } from './typed-json.js';
+import { noContent } from './route-docs.js';
 
 /** A path's `:id`, any text up to 100 characters (a service answers "not found" for one it cannot own). */
 export const idParams = z.object({ id: z.string().max(100) });
@@ -40,8 +41,12 @@ export function ownedItemRoutes<Item extends z.core.$ZodType, Rename extends z.c
   app.put(spec.path, { schema: renameSchema }, async (request) =>
     spec.rename(request.user, id(request), request.body as z.output<Rename>),
   );
-  app.delete(spec.path, { schema: { params: idParams } }, async (request, reply) => {
-    await spec.delete(request.user, id(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    spec.path,
+    { schema: { params: idParams }, config: { openapi: noContent('Deleted, with everything it owns') } },
+    async (request, reply) => {
+      await spec.delete(request.user, id(request));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { JobQueue } from '../../src/features/jobs/job-queue.js';
 import { pipelineJobTypes } from '../../src/features/pipeline/pipeline-jobs.js';
 import { startWorkers } from '../../src/features/pipeline/start-workers.js';
+import { checkAnswersAgainstDescription } from './openapi-contract.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -55,6 +56,8 @@ export async function createTestApp(
     workers?: boolean;
     /** A database of the test's own (migrated by it), used instead of a fresh one and disposed with the app. */
     database?: TestDatabase;
+    /** Sees every route as it is registered (buildApp's onRoute). */
+    onRoute?: AppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-app-'));
@@ -74,7 +77,9 @@ export async function createTestApp(
   const queue = await JobQueue.start(test.database, pino({ level: 'silent' }), config.jobs, pipelineJobTypes);
   const options: AppOptions = { config, database: test.database, queue };
   if (overrides.webRoot) options.webRoot = overrides.webRoot;
+  if (overrides.onRoute) options.onRoute = overrides.onRoute;
   const app = await buildApp(options);
+  const contract = checkAnswersAgainstDescription(app);
   overrides.beforeReady?.(app);
   await app.ready();
   // Like the embedded server, the test app works its own queue.
@@ -91,6 +96,9 @@ export async function createTestApp(
       await (workers ? workers.stop() : queue.stop());
       await test.dispose();
       rmSync(dataDir, { recursive: true, force: true });
+      const violations = contract.violations();
+      if (violations.length > 0)
+        throw new Error(`answers that the OpenAPI description does not allow:\n${violations.join('\n')}`);
     },
   };
 }

@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { fixtureText } from '@greenhouse/mtp/testing';
+import { fixtureProtocol, fixtureText } from '@greenhouse/mtp/testing';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { ArtifactFiles } from '../../src/features/pipeline/artifact-files.js';
+import { AGENT_FILE, NORMALIZED_PROTOCOL, upsertOutput } from '../../src/features/pipeline/stage-outputs.js';
+import type { TestApp } from './test-app.js';
 
 /** The text of our example protocol, the lighthouse keeper (packages/mtp/fixtures), or of another fixture. */
 export const exampleProtocol = (name = 'lighthouse_2_0_1.json') => fixtureText(name);
@@ -30,6 +33,27 @@ export async function pollBloom(
       );
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * A version's outputs written as its stages write them, without training (for tests of what reads them, such as
+ * share links): the normalised protocol (a fixture's) and the agent file `content`, which make the version one
+ * its download may serve. Use an app whose queue nobody works (`workers: false`), so no stage runs meanwhile.
+ */
+export async function exportedVersion(
+  t: TestApp,
+  bloomId: string,
+  version: number,
+  content: string,
+  protocol = fixtureProtocol('lighthouse_2_0_1.json'),
+): Promise<void> {
+  const files = new ArtifactFiles(t.config.artifactsDir);
+  const ref = await files.write(bloomId, version, AGENT_FILE.stage, AGENT_FILE.kind, Buffer.from(content));
+  await t.database.db.transaction(async (tx) => {
+    const key = { bloomId, version };
+    await upsertOutput(tx, key, NORMALIZED_PROTOCOL.stage, NORMALIZED_PROTOCOL.kind, protocol);
+    await upsertOutput(tx, key, AGENT_FILE.stage, AGENT_FILE.kind, ref);
+  });
 }
 
 export const settled = (bloom: Bloom) =>

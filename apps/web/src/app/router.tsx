@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { AuthLayout } from './layouts/auth-layout';
-import { loadAppTexts } from '../lib/i18n';
+import { loadAppTexts, loadTryTexts } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
 import {
@@ -44,6 +44,12 @@ const loadProfileScreens = () => import('./routes/profile-screens');
 const ProfileScreen = lazyExport(loadProfileScreens, 'ProfileScreen');
 const SettingsScreen = lazyExport(loadProfileScreens, 'SettingsScreen');
 const FloraPage = lazyExport(() => import('../features/flora/components/flora-page'), 'FloraPage');
+// The public share page (issue 34) is kept light: its own chunk with its own texts (en-try.ts), never the signed-in
+// screens' shell or texts — what it fetches before the agent file is held to a budget (scripts/bench-bundle.mjs).
+const TryScreen = lazy(async () => {
+  const [module] = await Promise.all([import('./routes/try-screen'), loadTryTexts()]);
+  return { default: module.TryScreen };
+});
 
 /** What each route of spec §2 shows. Typed by the route table, so no route can be left out. */
 const screens: Record<RoutePath, ReactElement> = {
@@ -70,11 +76,15 @@ const screens: Record<RoutePath, ReactElement> = {
   // request (and no loading or empty-list state) and always lands somewhere useful, while the newest
   // agent is one click away in the sidebar's list.
   '/blooms': <Navigate to={paths.newAgent} replace />,
+  '/try/:token': <TryScreen />,
 };
 
-const routesFor = (guest: boolean): RouteObject[] =>
+/** The routes of one layout: the signed-out screens', the signed-in screens' (any signed-in access) or the public ones. */
+const routesFor = (layout: 'guest' | 'signed-in' | 'public'): RouteObject[] =>
   routeTable
-    .filter((route) => (route.access === 'guest') === guest)
+    .filter(({ access }) =>
+      layout === 'signed-in' ? access === 'signed-in' || access === 'admin' : access === layout,
+    )
     .map(({ path }) => ({ path, element: screens[path] }));
 
 /** The whole route tree. */
@@ -86,8 +96,10 @@ const appRoutes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      { element: <AuthLayout />, children: routesFor(true) },
-      { element: <AppLayout />, children: routesFor(false) },
+      { element: <AuthLayout />, children: routesFor('guest') },
+      { element: <AppLayout />, children: routesFor('signed-in') },
+      // Public pages draw their own frame: for a visitor neither the sign-in layout nor the signed-in shell.
+      ...routesFor('public'),
       // '/' and unknown paths: RootLayout redirects them (routing rules) before this could render.
       { path: '*', element: null },
     ],

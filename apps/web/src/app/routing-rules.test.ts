@@ -54,6 +54,8 @@ describe('route table', () => {
         '/agent/new',
         '/agent/:id',
         '/blooms',
+        // Issue 34: a share link's page.
+        '/try/:token',
       ].sort(),
     );
   });
@@ -62,12 +64,22 @@ describe('route table', () => {
     expect(accessOf('/auth/sign-in')).toBe('guest');
     expect(accessOf('/chat/xyz')).toBe('signed-in');
     expect(accessOf('/admin/users/1')).toBe('admin');
+    expect(accessOf('/try/AbC-12_x')).toBe('public');
+    expect(accessOf('/try')).toBeNull();
     expect(accessOf('/nowhere')).toBeNull();
     expect(accessOf('/profile/a/b')).toBeNull();
   });
 });
 
 describe('resolveRoute', () => {
+  it.each([
+    ['signed out', signedOut],
+    ['a user', user],
+    ['an admin', admin],
+  ])('shows a share link’s page to anyone: %s', (_who, session) => {
+    expect(resolveRoute('/try/AbC-12_x', session)).toEqual(allow);
+  });
+
   it.each(protectedPaths)('sends a signed-out user on %s to sign-in', (path) => {
     expect(resolveRoute(path, signedOut)).toEqual(to('/auth/sign-in'));
   });

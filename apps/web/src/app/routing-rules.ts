@@ -1,9 +1,10 @@
 import type { RoleName } from '@greenhouse/contracts';
 import { matchPath } from 'react-router';
-import { paths } from '../lib/paths';
+// With its extension: the browser tests (e2e/accessibility.test.ts) import the route table under Node's resolution.
+import { paths } from '../lib/paths.js';
 
-/** Who may open a route: signed-out users only, any signed-in user, or admins. */
-export type RouteAccess = 'guest' | 'signed-in' | 'admin';
+/** Who may open a route: signed-out users only, any signed-in user, admins, or anyone (signed in or not). */
+export type RouteAccess = 'guest' | 'signed-in' | 'admin' | 'public';
 
 /** The route table of spec §2. The router registers exactly these paths (see router.tsx). */
 export const routeTable = [
@@ -26,6 +27,8 @@ export const routeTable = [
   { path: '/agent/new', access: 'signed-in' },
   { path: '/agent/:id', access: 'signed-in' },
   { path: '/blooms', access: 'signed-in' },
+  // A shared agent (issue 34): anyone with the link, signed in or not.
+  { path: '/try/:token', access: 'public' },
 ] as const satisfies readonly { path: string; access: RouteAccess }[];
 
 export type RoutePath = (typeof routeTable)[number]['path'];
@@ -51,11 +54,13 @@ export function accessOf(pathname: string): RouteAccess | null {
  * - root and unknown paths (unknown /auth/... ones included): new chat when signed in, else sign-in;
  * - signed-out user on a protected route: sign-in;
  * - signed-in user on an auth route: new chat;
- * - non-admin on an admin route: new chat.
+ * - non-admin on an admin route: new chat;
+ * - a public route (a share link's page): shown to everyone.
  */
 export function resolveRoute(pathname: string, user: SessionUser): RouteDecision {
   const access = accessOf(pathname);
   if (access === null) return redirect(homeFor(user));
+  if (access === 'public') return allow;
   if (access === 'guest') return user ? redirect(paths.newChat) : allow;
   if (!user) return redirect(paths.signIn);
   if (access === 'admin' && user.role.name !== 'admin') return redirect(paths.newChat);

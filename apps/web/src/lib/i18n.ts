@@ -1,5 +1,5 @@
 import { languages, type Language } from '@greenhouse/contracts';
-import i18n, { type BackendModule } from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Translations } from '../locales/en';
 import { enStart } from '../locales/en-start';
@@ -33,34 +33,104 @@ i18n.on('languageChanging', (language) => {
 });
 i18n.on('languageChanged', syncDocumentLanguage);
 
+type Texts = Partial<Translations>;
+
 /**
- * Each language's texts. English is in the first bundle (the fallback, and the language most visits start in),
- * but only what the signed-out screens and any page show (en-start.ts): the rest comes with the signed-in screens
- * (loadAppTexts). The other languages are chunks of their own, whole, loaded when chosen — the sign-in page need
- * not download every language.
+ * The three parts of each language's texts: what the signed-out screens and any page show (start), the public
+ * share page's and the playground's (try), the signed-in screens' (app). English's start is in the first bundle
+ * (the fallback, and the language most visits start in); every other part is a chunk of its own, so the sign-in
+ * page downloads neither another language nor the other screens' texts, and the share page never the signed-in
+ * screens' (issue 34).
  */
-const texts: Record<Language, () => Promise<Partial<Translations>>> = {
-  en: () => Promise.resolve(enStart),
-  pl: () => import('../locales/pl').then((module) => module.pl),
+type Part = 'start' | 'try' | 'app';
+
+/** Runs `load` once; a failed load is run again next time it is asked for. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+const texts: Record<Language, Record<Part, () => Promise<Texts>>> = {
+  en: {
+    start: () => Promise.resolve(enStart),
+    try: once(() => import('../locales/en-try').then((module) => module.enTry)),
+    app: once(() => import('../locales/en-app').then((module) => module.enApp)),
+  },
+  pl: {
+    start: once(() => import('../locales/pl-start').then((module) => module.plStart)),
+    try: once(() => import('../locales/pl-try').then((module) => module.plTry)),
+    app: once(() => import('../locales/pl-app').then((module) => module.plApp)),
+  },
 };
 
-let appTexts: Promise<void> | undefined;
+/** Adds a part to a language's texts (i18next's store), once; a failed load is asked again next time. */
+const adders = new Map<string, () => Promise<void>>();
+function addPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}:${part}`;
+  let add = adders.get(key);
+  if (!add) {
+    add = once(async () => {
+      i18n.addResourceBundle(language, 'translation', await texts[language][part](), true, false);
+    });
+    adders.set(key, add);
+  }
+  return add();
+}
+
+/** The parts the screens shown so far need: a language chosen from now on is loaded with them (languageLoader). */
+const partsNeeded = new Set<Part>(['start']);
 
 /**
- * Adds the English texts of the signed-in screens (the fallback of every language); router.tsx loads each such
- * screen's code with it, so no screen renders before its texts are there.
+ * Adds a part to English (the fallback) and to each language whose texts are in (another language chosen later
+ * comes with it: partsNeeded). A language still loading gets it too, before its change completes (languageLoader).
  */
-export function loadAppTexts(): Promise<void> {
-  appTexts ??= import('../locales/en-app').then(
-    ({ enApp }) => {
-      i18n.addResourceBundle('en', 'translation', enApp, true, false);
-    },
-    (error: unknown) => {
-      appTexts = undefined; // the next screen asks again
-      throw error;
-    },
+async function loadPart(part: Part): Promise<void> {
+  partsNeeded.add(part);
+  await Promise.all(
+    languages
+      .filter((language) => language === fallbackLanguage || i18n.hasResourceBundle(language, 'translation'))
+      .map((language) => addPart(language, part)),
   );
-  return appTexts;
+}
+
+/**
+ * Adds the texts of the public share page and the playground (en-try.ts, and pl-try.ts in Polish): router.tsx
+ * loads the share page with them only, so it stays light (issue 34).
+ */
+export function loadTryTexts(): Promise<void> {
+  return loadPart('try');
+}
+
+/**
+ * Adds the texts of the signed-in screens, the playground's among them (en-app.ts and en-try.ts, with pl-app.ts
+ * and pl-try.ts in Polish); router.tsx loads each such screen's code with them, so no screen renders before its
+ * texts are there.
+ */
+export async function loadAppTexts(): Promise<void> {
+  await Promise.all([loadPart('app'), loadPart('try')]);
+}
+
+/**
+ * A language's texts: the parts the screens need, a part asked for while they load among them. The callback is
+ * called in the same task as the last check, so a part asked for later finds the language's texts in (loadPart).
+ */
+async function readLanguage(language: Language, callback: ReadCallback): Promise<void> {
+  let parts: Part[];
+  let loaded: Texts[];
+  do {
+    parts = [...partsNeeded];
+    try {
+      loaded = await Promise.all(parts.map((part) => texts[language][part]()));
+    } catch (error) {
+      callback(error instanceof Error ? error : new Error(String(error)), null);
+      return;
+    }
+  } while (parts.length < partsNeeded.size);
+  callback(null, Object.assign({}, ...loaded) as Texts);
 }
 
 /** i18next's way to load a language when it is needed (changeLanguage waits for it). */
@@ -69,10 +139,7 @@ const languageLoader: BackendModule = {
   init: () => undefined,
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    texts[language]().then(
-      (translation) => callback(null, translation),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    void readLanguage(language, callback);
   },
 };
 
@@ -81,8 +148,9 @@ export const i18nReady = i18n
   .use(languageLoader)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: enStart } },
-    // English's first part is bundled above; other languages come from languageLoader.
+    // English's first part is bundled above; other languages come from languageLoader. A copy: i18next keeps the
+    // object it is given and adds the later parts to it (addPart), which must leave en-start.ts's as it is.
+    resources: { en: { translation: { ...enStart } } },
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: fallbackLanguage,

@@ -333,6 +333,9 @@ export const enStart = {
       name_too_long: 'Token name cannot be more than 64 characters long.',
       limit_reached: 'You have reached the limit of 20 API tokens. Delete one before creating another.',
     },
+    share: {
+      not_found: 'This link does not work: it was revoked, or its agent was deleted.',
+    },
     access: {
       forbidden: 'You do not have access to this.',
     },

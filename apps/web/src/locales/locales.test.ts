@@ -1,7 +1,13 @@
 import { errorCodes } from '@greenhouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
+import { enApp } from './en-app';
+import { enStart } from './en-start';
+import { enTry } from './en-try';
 import { pl } from './pl';
+import { plApp } from './pl-app';
+import { plStart } from './pl-start';
+import { plTry } from './pl-try';
 
 const lookup = (resource: object, key: string): unknown =>
   key
@@ -64,6 +70,16 @@ describe.each([
 describe('pl texts', () => {
   it('have exactly the keys of the English ones (the type says so too)', () => {
     expect(leaves(pl).sort()).toEqual(leaves(en).sort());
+  });
+
+  // Loaded part by part like English (lib/i18n.ts): each part has its English part's keys, so a screen's texts
+  // come with that screen.
+  it.each([
+    ['pl-start', plStart, enStart],
+    ['pl-try', plTry, enTry],
+    ['pl-app', plApp, enApp],
+  ])('%s has exactly the keys of its English part', (_part, polish, english) => {
+    expect(leaves(polish).sort()).toEqual(leaves(english).sort());
   });
 
   it('have the agent page’s payment texts, translated', () => {

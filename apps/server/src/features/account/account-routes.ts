@@ -19,6 +19,7 @@ import {
 import { perUserRate } from '../../lib/per-user-rate.js';
 import { presentUser } from '../users/present-user.js';
 import type { AccountService } from './account-service.js';
+import { noContent } from '../../lib/route-docs.js';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
@@ -65,7 +66,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   // the current session while ending the others.
   app.post(
     '/account/password',
-    { schema: { body: changePasswordRequestSchema }, preValidation: sessionOnly },
+    {
+      schema: { body: changePasswordRequestSchema },
+      preValidation: sessionOnly,
+      config: { openapi: { ...noContent('Changed; the other sessions are ended'), sessionOnly: true } },
+    },
     async (request, reply) => {
       await accounts.changePassword(request.user, currentSession(request).tokenHash, request.body);
       return reply.status(204).send();
@@ -78,7 +83,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: { body: deleteOwnAccountRequestSchema },
       preValidation: sessionOnly,
-      config: { rateLimit: DELETE_RATE },
+      config: {
+        rateLimit: DELETE_RATE,
+        openapi: { ...noContent('The account is deleted'), sessionOnly: true },
+      },
     },
     async (request, reply) => {
       await accounts.deleteOwn(currentSession(request), request.body);

@@ -10,6 +10,7 @@ import {
 import { idParams } from '../../lib/owned-item-routes.js';
 import type { SessionStore } from '../auth/sessions.js';
 import { deviceName } from './device-name.js';
+import { noContent } from '../../lib/route-docs.js';
 
 export interface SessionRoutesOptions {
   sessions: SessionStore;
@@ -44,19 +45,27 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     },
   );
 
-  app.delete('/account/sessions/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const ended = await sessions.revokeById(request.user.id, request.params.id);
-    if (ended === currentSession(request).tokenHash) {
-      // Ending this very session signs this client out; the CSRF hook then issues an anonymous token.
-      clearSessionCookie(reply, options.cookies);
-      request.auth = anonymous();
-    }
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/account/sessions/:id',
+    { schema: { params: idParams }, config: { openapi: noContent('The session is ended') } },
+    async (request, reply) => {
+      const ended = await sessions.revokeById(request.user.id, request.params.id);
+      if (ended === currentSession(request).tokenHash) {
+        // Ending this very session signs this client out; the CSRF hook then issues an anonymous token.
+        clearSessionCookie(reply, options.cookies);
+        request.auth = anonymous();
+      }
+      return reply.status(204).send();
+    },
+  );
 
   /** Signs out everywhere else. */
-  app.delete('/account/sessions', async (request, reply) => {
-    await sessions.revokeAll(request.user.id, currentSession(request).tokenHash);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/account/sessions',
+    { config: { openapi: noContent('Every other session is ended') } },
+    async (request, reply) => {
+      await sessions.revokeAll(request.user.id, currentSession(request).tokenHash);
+      return reply.status(204).send();
+    },
+  );
 };

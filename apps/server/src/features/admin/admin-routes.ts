@@ -29,6 +29,7 @@ import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 import { adminListQuery, booleanFilter, oneOfFilter, textFilter, uuidFilter } from './list-query.js';
 import { retryBloom } from './retry-bloom.js';
 import { updateAccount, type UpdateAccountDeps } from './update-account.js';
+import { noContent } from '../../lib/route-docs.js';
 
 export interface AdminRoutesOptions extends UpdateAccountDeps, DeleteAccountDeps {
   db: Db;
@@ -83,7 +84,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.delete(
     '/accounts/:id',
-    { schema: { params: idParams }, config: { rateLimit: WRITE_RATE } },
+    {
+      schema: { params: idParams },
+      config: { rateLimit: WRITE_RATE, openapi: noContent('The account and everything it owns are deleted') },
+    },
     async (request, reply) => {
       await deleteAccount(options, actorOf(request), request.params.id, { self: false });
       return reply.status(204).send();

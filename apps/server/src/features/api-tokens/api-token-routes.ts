@@ -9,6 +9,7 @@ import { sessionOnly } from '../../lib/auth-context.js';
 import { idParams } from '../../lib/owned-item-routes.js';
 import { perUserRate } from '../../lib/per-user-rate.js';
 import type { ApiTokenRow, ApiTokenStore } from './api-token-store.js';
+import { noContent } from '../../lib/route-docs.js';
 
 /** Never the token or its hash: those are seen once, in the answer to their creation. */
 const present = (row: ApiTokenRow): ApiToken => ({
@@ -49,8 +50,12 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokenStore }>
     }),
   );
 
-  app.delete('/account/tokens/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await apiTokens.revoke(request.user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/account/tokens/:id',
+    { schema: { params: idParams }, config: { openapi: noContent('The token is revoked') } },
+    async (request, reply) => {
+      await apiTokens.revoke(request.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

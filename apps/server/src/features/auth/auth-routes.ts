@@ -29,6 +29,7 @@ import { presentUser } from '../users/present-user.js';
 import type { AuthService } from './auth-service.js';
 import type { GoogleSignIn } from './google-sign-in.js';
 import type { SessionStore } from './sessions.js';
+import { noContent } from '../../lib/route-docs.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -122,12 +123,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.delete('/auth/signout', async (request, reply) => {
-    if (request.auth.session) await options.sessions.revoke(request.auth.session.tokenHash);
-    clearSessionCookie(reply, options.cookies);
-    request.auth = anonymous();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/auth/signout',
+    { config: { openapi: noContent('Signed out (also when no session was open)') } },
+    async (request, reply) => {
+      if (request.auth.session) await options.sessions.revoke(request.auth.session.tokenHash);
+      clearSessionCookie(reply, options.cookies);
+      request.auth = anonymous();
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/auth/password/reset',
@@ -143,7 +148,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/auth/password/reset/set',
-    { schema: { body: setNewPasswordRequestSchema }, config: { rateLimit: limits.emailRequest } },
+    {
+      schema: { body: setNewPasswordRequestSchema },
+      config: { rateLimit: limits.emailRequest, openapi: noContent('The new password is set') },
+    },
     async (request, reply) => {
       await auth.setNewPassword(request.body);
       return reply.status(204).send();

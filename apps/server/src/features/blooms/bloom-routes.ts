@@ -8,26 +8,16 @@ import {
   scenariosResponseSchema,
   versionCompareResponseSchema,
 } from '@greenhouse/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
+import { sendAgentFile } from '../../lib/send-agent-file.js';
 import { sendJsonText } from '../../lib/typed-json.js';
-import { withoutControlCharacters } from '../../lib/text.js';
 import { bloomList, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES, type CheckedProtocolFile } from './protocol-file.js';
 import { readUploadForm } from './upload-form.js';
-
-/** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
-function attachment(name: string): string {
-  const base =
-    withoutControlCharacters(name)
-      .replace(/["\\/]/g, '')
-      .trim() || 'agent';
-  const ascii = base.replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}.json"; filename*=UTF-8''${encodeURIComponent(`${base}.json`)}`;
-}
+import { noContent, type RouteDocs } from '../../lib/route-docs.js';
 
 export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = async (app, { blooms }) => {
   // The upload's body is read whole (up to its route's bodyLimit, within the server's request timeout) and
@@ -41,7 +31,13 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     {
       bodyLimit: MAX_PROTOCOL_BYTES + 64 * 1024,
       schema: { response: { 201: bloomSchema } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        openapi: {
+          summary: 'Upload a protocol file: a new agent',
+          body: { 'multipart/form-data': uploadForm },
+        },
+      },
     },
     async (request, reply) => {
       const { name, file } = await readUploadForm(
@@ -67,8 +63,10 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     delete: (user, id) => blooms.delete(user, id),
   });
 
-  app.get('/blooms/:id/download', { schema: { params: idParams } }, async (request, reply) =>
-    sendAgentFile(reply, await blooms.download(request.user, request.params.id)),
+  app.get(
+    '/blooms/:id/download',
+    { schema: { params: idParams }, config: { openapi: agentFileDocs } },
+    async (request, reply) => sendAgentFile(reply, await blooms.download(request.user, request.params.id)),
   );
 
   // Issue 33: versions. A new one takes the protocol as the upload does (multipart `file`) or as JSON
@@ -78,7 +76,13 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
     {
       bodyLimit: MAX_PROTOCOL_BYTES + 64 * 1024,
       schema: { params: idParams, response: { 201: bloomVersionResponseSchema } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        openapi: {
+          summary: 'A new version from a protocol: its file (multipart, as the upload) or JSON',
+          body: { 'multipart/form-data': uploadForm, 'application/json': bloomVersionRequestSchema },
+        },
+      },
     },
     async (request, reply) => {
       const checked = await versionProtocol(request.body, request.headers['content-type']);
@@ -89,7 +93,7 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
 
   app.get(
     '/blooms/:id/versions/:number/download',
-    { schema: { params: versionParams } },
+    { schema: { params: versionParams }, config: { openapi: agentFileDocs } },
     async (request, reply) =>
       sendAgentFile(
         reply,
@@ -126,12 +130,31 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
 
   app.delete(
     '/blooms/:id/versions/:number',
-    { schema: { params: versionParams } },
+    {
+      schema: { params: versionParams },
+      config: { openapi: noContent('The version and its files are deleted') },
+    },
     async (request, reply) => {
       await blooms.deleteVersion(request.user, request.params.id, request.params.number);
       return reply.status(204).send();
     },
   );
+};
+
+/** The upload's form (upload-form.ts reads it). */
+const uploadForm = z.object({
+  file: z.string().meta({ description: 'The protocol file (JSON)', contentMediaType: 'application/json' }),
+  name: z.optional(z.string().meta({ description: "The agent's name; the protocol's own when left out" })),
+});
+
+const agentFileDocs: RouteDocs = {
+  summary: 'The agent file, to run with Flora',
+  response: {
+    200: {
+      description: 'The agent file (packages/agent-format), as an attachment',
+      content: { 'application/json': z.record(z.string(), z.unknown()) },
+    },
+  },
 };
 
 const versionNumber = z.coerce.number().int().min(1).max(1_000_000);
@@ -148,12 +171,4 @@ async function versionProtocol(body: unknown, contentType: string | undefined): 
   const protocol = parsed.data.protocol as { name?: unknown };
   const name = typeof protocol.name === 'string' && protocol.name.trim() ? protocol.name.trim() : 'protocol';
   return checkProtocolFile(`${name.slice(0, 100)}.json`, Buffer.from(JSON.stringify(parsed.data.protocol)));
-}
-
-function sendAgentFile(reply: FastifyReply, { name, content }: { name: string; content: Buffer }) {
-  return reply
-    .header('Content-Disposition', attachment(name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .type('application/json; charset=utf-8')
-    .send(content);
 }

@@ -5,6 +5,7 @@ import {
   type ListQuery,
   type ScenariosRequest,
   type ScenariosResponse,
+  type SharedAgent,
   type VersionCompareResponse,
 } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
@@ -22,6 +23,7 @@ import {
   currentVersionSql,
   normalizedProtocolSql,
   readAgentFile,
+  readNormalizedProtocol,
   versionsJsonSql,
   type VersionView,
 } from '../pipeline/stage-outputs.js';
@@ -333,6 +335,44 @@ export class BloomService {
       : null;
     if (!content) throw new AppError('bloom.file_not_found');
     return { name: row.name, content };
+  }
+
+  /**
+   * Share links (issue 34, features/shares): the user's own agent, and whether it has a version to download (what
+   * a link serves); anyone else's is "not found", never "forbidden".
+   */
+  async ownedForSharing(user: UserRow, id: string): Promise<{ downloadable: boolean }> {
+    return { downloadable: (await this.own(user, id)).currentVersion !== null };
+  }
+
+  /**
+   * What a share link shows of an agent (whoever asks: the link is the permission): its name and the names of its
+   * current version's reactions (the protocol's final tokens, first appearance first). Null when the agent is gone
+   * or has no version to download.
+   */
+  async sharedView(id: string): Promise<SharedAgent | null> {
+    const row = await this.current(id);
+    if (!row) return null;
+    const protocol = await readNormalizedProtocol(this.db, id, row.currentVersion);
+    const reactions = [...new Set(protocol?.sets.flatMap((set) => set.finalTokens) ?? [])];
+    return { name: row.name, reactions };
+  }
+
+  /** The agent file a share link serves: the current version's (as the owner's download), or null. */
+  async sharedFile(id: string): Promise<{ name: string; content: Buffer } | null> {
+    const row = await this.current(id);
+    const content = row ? await readAgentFile(this.db, this.files, id, row.currentVersion) : null;
+    return row && content ? { name: row.name, content } : null;
+  }
+
+  /** An agent's name and the version its download serves, whoever owns it; null when gone or nothing serves. */
+  private async current(id: string): Promise<{ name: string; currentVersion: number } | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db
+      .select({ name: schema.blooms.name, currentVersion: ownColumns.currentVersion })
+      .from(schema.blooms)
+      .where(eq(schema.blooms.id, id));
+    return row && row.currentVersion !== null ? { name: row.name, currentVersion: row.currentVersion } : null;
   }
 
   /** One version's agent file, once it is trained. */

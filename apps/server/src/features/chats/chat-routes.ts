@@ -9,6 +9,7 @@ import {
   updateDraftRequestSchema,
 } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
 import { typeCheckedAnswer } from '../../lib/typed-json.js';
 import type { ChatService } from './chat-service.js';
@@ -83,7 +84,18 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
   // are ordinary JSON. Never compressed: a compressor would hold events back until its buffer fills.
   app.get(
     '/bloom/chats/:id/stream',
-    { schema: { params: idParams }, compress: false },
+    {
+      schema: { params: idParams },
+      compress: false,
+      config: {
+        openapi: {
+          summary: 'The answer being written, as server-sent events',
+          response: {
+            200: { description: 'Server-sent events', content: { 'text/event-stream': z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const user = request.user;
       const id = request.params.id;

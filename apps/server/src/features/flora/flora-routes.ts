@@ -14,7 +14,10 @@ import {
 } from './flora-downloads.js';
 
 export interface FloraRoutesOptions {
-  /** The directory holding flora-<version>.{tgz,js} and flora-native-<version>-<target>.{so,dll}. */
+  /**
+   * The directory holding flora-<version>.{tgz,js}, flora-native-<version>-<target>.{so,dll} and
+   * flora-unity-<version>.tgz.
+   */
   dir: string;
 }
 
@@ -42,7 +45,25 @@ export const floraApiRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (
 export const floraFileRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (app, { dir }) => {
   app.get(
     `${FLORA_DOWNLOADS_PATH}/:file`,
-    { schema: { params: z.object({ file: z.string().max(200) }) } },
+    {
+      schema: { params: z.object({ file: z.string().max(200) }) },
+      config: {
+        openapi: {
+          summary: "One of Flora's downloads (GET /api/flora/downloads lists them)",
+          response: {
+            200: {
+              description: 'The file',
+              content: Object.fromEntries(
+                [...new Set(Object.values(contentTypes).map((type) => type.split(';')[0]!))].map((type) => [
+                  type,
+                  z.string().meta({ contentMediaType: type }),
+                ]),
+              ),
+            },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { file } = request.params;
       const parsed = parseFloraFile(file);

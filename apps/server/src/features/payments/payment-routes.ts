@@ -1,12 +1,30 @@
 import { bloomSchema, urlResponseSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParams } from '../../lib/owned-item-routes.js';
-import type { PaymentService } from './payment-service.js';
+import type { RouteDocs } from '../../lib/route-docs.js';
+import type { PaymentService, WebhookOutcome } from './payment-service.js';
 
 /** Calls that reach the payment provider: bounded like the other writes. */
 const PROVIDER_RATE = { max: 30, timeWindow: '1 minute' };
 /** The largest webhook body taken (Stripe's checkout session events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+const webhookDocs: RouteDocs = {
+  summary: "The payment provider's events (Stripe), checked by their Stripe-Signature header",
+  body: { 'application/json': z.record(z.string(), z.unknown()).meta({ description: 'A Stripe event' }) },
+  response: {
+    200: {
+      description: 'Taken: handled, already handled, or of no interest',
+      content: {
+        'application/json': z.object({
+          received: z.literal(true),
+          outcome: z.enum(['handled', 'duplicate', 'ignored'] satisfies WebhookOutcome[]),
+        }),
+      },
+    },
+  },
+};
 
 /** The signed-in user's payment calls (registered behind the `signedIn` guard). */
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (
@@ -47,10 +65,14 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentServ
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/payment/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = request.headers['stripe-signature'];
-    const outcome = await payments.webhook(body, typeof signature === 'string' ? signature : undefined);
-    return reply.status(200).send({ received: true, outcome });
-  });
+  app.post(
+    '/payment/webhook',
+    { bodyLimit: WEBHOOK_BODY_LIMIT, config: { openapi: webhookDocs } },
+    async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const outcome = await payments.webhook(body, typeof signature === 'string' ? signature : undefined);
+      return reply.status(200).send({ received: true, outcome });
+    },
+  );
 };

@@ -14,6 +14,7 @@ import { DeviceFitCard } from '../../features/blooms/components/device-fit-card'
 import { EditBloomDialog } from '../../features/blooms/components/edit-bloom-dialog';
 import { LossChart } from '../../features/blooms/components/loss-chart';
 import { QualityCard } from '../../features/blooms/components/quality-card';
+import { ShareDialog } from '../../features/blooms/components/share-dialog';
 import { StageMetrics } from '../../features/blooms/components/stage-metrics';
 import { UploadForm } from '../../features/blooms/components/upload-form';
 import { UploadNextSteps } from '../../features/blooms/components/upload-next-steps';
@@ -49,7 +50,7 @@ function AgentPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const { notify } = useToast();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
   // While its delete runs the agent is not fetched: a poll would find it gone and flash "not found".
   const [deleting, setDeleting] = useState(false);
   const query = useBloom(id, { enabled: !deleting });
@@ -85,6 +86,8 @@ function AgentPage({ id }: { id: string }) {
         bloom={bloom}
         onRename={() => setDialog('rename')}
         onDelete={() => setDialog('delete')}
+        // A link serves the agent's current version: offered once there is one to download.
+        onShare={bloom.downloadURL ? () => setDialog('share') : undefined}
         renderStageDetails={(stage) => <StageMetrics stage={stage} />}
         belowStages={<LossChart stages={bloom.stages} />}
         belowDetails={
@@ -117,6 +120,7 @@ function AgentPage({ id }: { id: string }) {
         }
       />
       {dialog === 'rename' && <EditBloomDialog bloom={bloom} onClose={() => setDialog(null)} />}
+      {dialog === 'share' && <ShareDialog bloom={bloom} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <DeleteDialog
           title={t('dialogs.deleteAgent.title')}

@@ -150,6 +150,10 @@ describe('settings: personal API tokens', () => {
     const user = userEvent.setup();
     const tokens = await section('Personal API tokens');
     expect(tokens.textContent).toContain('Authorization: Bearer');
+    // The API's reference page, served by the server (apps/server/test/openapi.test.ts).
+    expect(within(tokens).getByRole('link', { name: 'API reference (OpenAPI)' }).getAttribute('href')).toBe(
+      '/api/docs/',
+    );
     expect(await within(tokens).findByText('You have no API tokens yet.')).toBeTruthy();
 
     await user.type(within(tokens).getByLabelText('Name'), 'backup script');

@@ -9,6 +9,9 @@ import { SectionLoading } from './section-status';
 import { TokenList } from './token-list';
 import './api-tokens-section.css';
 
+/** The API's reference page (the server's, apps/server/src/plugins/openapi.ts). */
+const API_DOCS_URL = '/api/docs/';
+
 /**
  * Personal API tokens (issue 21): what they are for, the form that creates one (shown once, then never
  * again), and the list with Revoke.
@@ -32,6 +35,13 @@ export function ApiTokensSection() {
       <pre className="api-tokens__header">
         <code>Authorization: Bearer gh_…</code>
       </pre>
+      <p className="profile-section__text">
+        {/* A page of the server (swagger-ui), not of this app: a plain link, opened in a new tab. */}
+        <a href={API_DOCS_URL} target="_blank" rel="noopener">
+          {t('settings.tokens.docs')}
+        </a>{' '}
+        — {t('settings.tokens.docsHint')}
+      </p>
       {created && <NewToken token={created} onDone={done} />}
       <CreateTokenForm onCreated={setCreated} />
       <h3 id="settings-token-list-heading" className="api-tokens__list-heading">

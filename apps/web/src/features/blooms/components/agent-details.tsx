@@ -1,7 +1,7 @@
 import { bloomStatusLabel, formatDateTime, type Bloom } from '@greenhouse/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { PencilIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { AgentSummary } from './agent-summary';
 import { DownloadTiles } from './download-tiles';
 import './agent-details.css';
@@ -10,6 +10,8 @@ interface AgentDetailsProps {
   bloom: Bloom;
   onRename: () => void;
   onDelete: () => void;
+  /** Share (issue 34): shown only when given, i.e. once the agent has a version to download. */
+  onShare?: () => void;
   /** More sections under the details (e.g. a playground once the agent can run). */
   children?: ReactNode;
 }
@@ -28,10 +30,10 @@ function DateTime({ value }: { value: string | null }) {
 }
 
 /**
- * The agent's page heading and facts: AGENT and its name (the page's h1) with rename and delete, then
+ * The agent's page heading and facts: AGENT and its name (the page's h1) with share, rename and delete, then
  * status (the sidebar's label), created, completed, summary and downloads.
  */
-export function AgentDetails({ bloom, onRename, onDelete, children }: AgentDetailsProps) {
+export function AgentDetails({ bloom, onRename, onDelete, onShare, children }: AgentDetailsProps) {
   const { t } = useTranslation();
   const status = bloomStatusLabel(bloom);
   return (
@@ -44,6 +46,12 @@ export function AgentDetails({ bloom, onRename, onDelete, children }: AgentDetai
           </h1>
         </div>
         <div className="agent-details__actions" role="group" aria-label={t('agent.actions')}>
+          {onShare && (
+            <button type="button" className="ghost-btn" onClick={onShare}>
+              <ShareIcon width={16} height={16} />
+              {t('agent.share')}
+            </button>
+          )}
           <button type="button" className="ghost-btn" onClick={onRename}>
             <PencilIcon width={16} height={16} />
             {t('agent.rename')}

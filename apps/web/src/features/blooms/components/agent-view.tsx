@@ -16,6 +16,8 @@ interface AgentViewProps {
   bloom: Bloom;
   onRename: () => void;
   onDelete: () => void;
+  /** Share (issue 34): the Share button is shown when this is given. */
+  onShare?: () => void;
   /** Shown under the stage cards, above "Go to Inference Engine" (e.g. the training's loss curve). */
   belowStages?: ReactNode;
   /** Extra content of one stage card (e.g. that stage's metrics). */
@@ -43,6 +45,7 @@ export function AgentView({
   bloom,
   onRename,
   onDelete,
+  onShare,
   belowStages,
   renderStageDetails,
   belowDetails,
@@ -53,7 +56,7 @@ export function AgentView({
     <>
       <AgentColumns
         main={
-          <AgentDetails bloom={bloom} onRename={onRename} onDelete={onDelete}>
+          <AgentDetails bloom={bloom} onRename={onRename} onDelete={onDelete} onShare={onShare}>
             {belowDetails}
           </AgentDetails>
         }
