@@ -7,20 +7,19 @@ import { Menu } from './menu';
 
 afterEach(cleanup);
 
-function renderMenu() {
+function renderMenu({ inNav = false } = {}) {
   const onEdit = vi.fn();
-  render(
-    <MemoryRouter>
-      <Menu
-        label="Actions for chat One"
-        trigger="…"
-        items={[
-          { key: 'edit', label: 'Edit', onSelect: onEdit },
-          { key: 'profile', label: 'Profile', to: '/profile' },
-        ]}
-      />
-    </MemoryRouter>,
+  const menu = (
+    <Menu
+      label="Actions for chat One"
+      trigger="…"
+      items={[
+        { key: 'edit', label: 'Edit', onSelect: onEdit },
+        { key: 'profile', label: 'Profile', to: '/profile' },
+      ]}
+    />
   );
+  render(<MemoryRouter>{inNav ? <nav aria-label="Dashboard">{menu}</nav> : menu}</MemoryRouter>);
   return { onEdit, trigger: screen.getByRole('button', { name: 'Actions for chat One' }) };
 }
 
@@ -66,5 +65,19 @@ describe('Menu', () => {
     await user.click(trigger);
     await user.click(document.body);
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('renders its list in the landmark around its button, else in the body (issue 37)', async () => {
+    const user = userEvent.setup();
+    const { trigger } = renderMenu({ inNav: true });
+    await user.click(trigger);
+    expect(screen.getByRole('menu').parentElement).toBe(
+      screen.getByRole('navigation', { name: 'Dashboard' }),
+    );
+    cleanup();
+
+    const outside = renderMenu();
+    await user.click(outside.trigger);
+    expect(screen.getByRole('menu').parentElement).toBe(document.body);
   });
 });

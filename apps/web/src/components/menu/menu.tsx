@@ -37,14 +37,39 @@ interface Position {
 
 const MENU_GAP = 6;
 
+/** The landmarks (explicit or by their element) the open list may be rendered in. */
+const LANDMARKS = [
+  'header',
+  'nav',
+  'main',
+  'aside',
+  'footer',
+  'section[aria-label]',
+  'section[aria-labelledby]',
+  '[role="banner"]',
+  '[role="navigation"]',
+  '[role="main"]',
+  '[role="complementary"]',
+  '[role="contentinfo"]',
+  '[role="region"]',
+].join(', ');
+
+/**
+ * Where the open list is rendered: in the landmark around its button (the top bar's header, the sidebar's nav), so
+ * that it is not content outside every landmark (axe's `region`, issue 37); the body when there is none.
+ */
+const listContainer = (trigger: HTMLElement | null): Element => trigger?.closest(LANDMARKS) ?? document.body;
+
 /**
  * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item; arrows,
  * Home and End move between items; Escape closes it and returns focus to the button; Tab or a click
- * outside closes it. The list renders in a portal at a fixed position so scroll containers cannot clip it.
+ * outside closes it. The list renders in a portal at a fixed position so scroll containers cannot clip it: into the
+ * landmark the button is in (listContainer).
  */
 export function Menu({ label, trigger, triggerClassName, items, header, onOpenChange }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [position, setPosition] = useState<Position | null>(null);
+  const [container, setContainer] = useState<Element | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -53,7 +78,8 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
   const setOpenState = useCallback(
     (next: boolean) => {
       setOpen(next);
-      if (!next) setPosition(null);
+      if (next) setContainer(listContainer(triggerRef.current));
+      else setPosition(null);
       onOpenChange?.(next);
     },
     [onOpenChange],
@@ -222,6 +248,7 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
         {trigger}
       </button>
       {open &&
+        container &&
         createPortal(
           <div
             ref={menuRef}
@@ -239,7 +266,7 @@ export function Menu({ label, trigger, triggerClassName, items, header, onOpenCh
             )}
             {items.map(renderItem)}
           </div>,
-          document.body,
+          container,
         )}
     </>
   );

@@ -56,7 +56,7 @@ export function AgentSummary({ summary }: { summary: BloomSummary | null }) {
 
       {summary.instructions.length > 0 && (
         <div className="agent-summary__sets">
-          <h3 className="agent-summary__heading">{t('agent.details.instructions')}</h3>
+          <h2 className="agent-summary__heading">{t('agent.details.instructions')}</h2>
           <ul className="agent-summary__list">
             {summary.instructions.map((set) => (
               <li key={set.name} className="agent-summary__set">

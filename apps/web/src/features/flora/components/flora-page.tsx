@@ -188,7 +188,8 @@ export function FloraPage() {
           {t('flora.formatsHeading')}
         </h2>
         <p className="flora-page__text">{t('flora.formatsText')}</p>
-        <div className="flora-formats" role="region" aria-labelledby="flora-formats" tabIndex={0}>
+        {/* Focusable, to scroll it by keys on a narrow screen; a group, not a second landmark of its section's name. */}
+        <div className="flora-formats" role="group" aria-labelledby="flora-formats" tabIndex={0}>
           <table className="flora-formats__table">
             <thead>
               <tr>
