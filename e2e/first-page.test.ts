@@ -1,11 +1,10 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
 import { confirmedAccount, newEmail, PASSWORD } from './support/accounts.js';
 import { hasBrowser, useBrowser } from './support/browser.js';
+import { builtFile, gzipSize, scriptsOf } from './support/page-scripts.js';
 
 // Issue 22: the sign-in page downloads only its own code; each signed-in screen's chunk (router.tsx's lazy
 // modules, named by Vite after their module) and the signed-in screens' English texts come when a screen is
@@ -34,18 +33,6 @@ const signedInChunk = new RegExp(`/assets/(${signedInModules.join('|')})-`);
  */
 const SIGN_IN_JS_GZIP_BUDGET = 150_000;
 
-const assets = path.resolve('apps/web/dist');
-
-/** The paths of the JavaScript files the page asks for from now on. */
-function scriptsOf(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.endsWith('.js')) scripts.push(pathname);
-  });
-  return scripts;
-}
-
 describe.skipIf(!hasBrowser)('the first page', () => {
   const newPage = useBrowser({
     // The session refresh asks for the current user and is told 401: Chromium logs that response.
@@ -54,7 +41,7 @@ describe.skipIf(!hasBrowser)('the first page', () => {
 
   it('fetches no signed-in screen’s code on the sign-in page, not even in the background, and stays in budget', async () => {
     // They are chunks of the build (else their absence below would prove nothing).
-    const built = readdirSync(path.join(assets, 'assets'));
+    const built = readdirSync(builtFile('assets'));
     for (const name of signedInModules)
       expect(
         built.some((file) => file.startsWith(`${name}-`)),
@@ -80,14 +67,9 @@ describe.skipIf(!hasBrowser)('the first page', () => {
 
     // Sent precompressed (Chromium accepts brotli); a gzip-only browser gets the .gz beside each file. The build
     // leaves a file as it is when compressing would not pay (a few bytes).
-    const file = (script: string) => path.join(assets, script);
     for (const script of scripts)
-      expect(encodings.get(script), script).toBe(existsSync(`${file(script)}.br`) ? 'br' : undefined);
-    const gzip = scripts.reduce((total, script) => {
-      const gz = `${file(script)}.gz`;
-      return total + statSync(existsSync(gz) ? gz : file(script)).size;
-    }, 0);
-    expect(gzip).toBeLessThanOrEqual(SIGN_IN_JS_GZIP_BUDGET);
+      expect(encodings.get(script), script).toBe(existsSync(`${builtFile(script)}.br`) ? 'br' : undefined);
+    expect(gzipSize(scripts)).toBeLessThanOrEqual(SIGN_IN_JS_GZIP_BUDGET);
   });
 
   it('starts in the language chosen while its texts were still loading, and never shows English first', async () => {

@@ -2,13 +2,13 @@
 // with nothing but the link — another browser context, signed out, at 375 px, in Polish — talks to the agent in
 // the playground (Flora in the visitor's own browser); the owner sees the open counted and revokes the link; the
 // visitor's page then says the link does not work.
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../apps/web/src/locales/en.js';
 import { pl } from '../apps/web/src/locales/pl.js';
 import { signedInContextUser } from './support/accounts.js';
+import { gzipSize, scriptsOf } from './support/page-scripts.js';
 import { stageStatuses, uploadExample } from './support/agents.js';
 import {
   fillText,
@@ -22,39 +22,8 @@ import {
 const dialogTexts = en.dialogs.shareAgent;
 /** Issue 34: what the share page may fetch of JavaScript, gzip'd, before the agent file (scripts/bench-bundle.mjs). */
 const SHARE_PAGE_JS_GZIP_BUDGET = 150_000;
-const assets = path.resolve('apps/web/dist');
-
-/** The paths of the JavaScript files the page asks for from now on until it asks for a shared agent's file. */
-function scriptsBeforeAgentFile(page: Page): string[] {
-  const scripts: string[] = [];
-  let fileAsked = false;
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/api\/shared\/[^/]+\/agent$/.test(pathname)) fileAsked = true;
-    else if (!fileAsked && pathname.endsWith('.js')) scripts.push(pathname);
-  });
-  return scripts;
-}
-
-/** The paths of the JavaScript files the page asks for from now on. */
-function scriptsOf(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.endsWith('.js')) scripts.push(pathname);
-  });
-  return scripts;
-}
-
 /** The signed-in screens' chunks and texts (router.tsx), which the share page never fetches (issue 34). */
 const signedInChunk = /\/assets\/(app-layout|agent-screens|en-app|pl-app)-/;
-
-/** The built files' size as the server sends them to a gzip client (the .gz beside each, where the build made one). */
-const gzipSize = (scripts: string[]) =>
-  scripts.reduce((total, script) => {
-    const file = path.join(assets, script);
-    return total + statSync(existsSync(`${file}.gz`) ? `${file}.gz` : file).size;
-  }, 0);
 
 /** The owner's share dialog, opened from the agent page. */
 async function openShareDialog(page: Page): Promise<Locator> {
@@ -106,7 +75,7 @@ describe.skipIf(!hasBrowser)('a share link', () => {
     // Someone else, with the link only: signed out, on a phone, in Polish.
     const visitor = await newPage({ width: 375, height: 800 });
     const tryPath = new URL(url).pathname;
-    const scripts = scriptsBeforeAgentFile(visitor);
+    const scripts = scriptsOf(visitor, /^\/api\/shared\/[^/]+\/agent$/);
     const allScripts = scriptsOf(visitor);
     await visitor.goto(tryPath);
     await visitor.getByRole('heading', { level: 1, name: 'Keeper' }).waitFor();

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { noContent } from '../src/lib/route-docs.js';
-import { openapiPlugin } from '../src/plugins/openapi.js';
+import { isDescribedPath, openapiPlugin } from '../src/plugins/openapi.js';
 import { checkAnswersAgainstDescription, openapiPath } from './support/openapi-contract.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -26,12 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The routes the description must cover: all but HEAD, the web app's files and the reference page's own. */
-const described = (url: string) =>
-  (url.startsWith('/api/') && !url.startsWith('/api/docs')) ||
-  url === '/config.json' ||
-  url.startsWith('/downloads/');
-
 describe('the OpenAPI description', () => {
   let doc: Document;
   beforeAll(async () => {
@@ -42,7 +36,7 @@ describe('the OpenAPI description', () => {
 
   it('is OpenAPI 3.1 and describes every route the server registers, and only those', () => {
     expect(doc.openapi).toBe('3.1.0');
-    const routes = registered.filter((r) => r.method !== 'head' && described(r.url));
+    const routes = registered.filter((r) => r.method !== 'head' && isDescribedPath(r.url));
     // The API has dozens of routes: a description that lost them all must not pass as "consistent".
     expect(routes.length).toBeGreaterThan(50);
     const inDoc = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { RouteDocs } from './route-docs.js';
 import { withoutControlCharacters } from './text.js';
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
@@ -19,3 +21,11 @@ export function sendAgentFile(reply: FastifyReply, { name, content }: { name: st
     .type('application/json; charset=utf-8')
     .send(content);
 }
+
+/** How a route that answers with sendAgentFile is described (plugins/openapi.ts). */
+export const agentFileDocs = (summary: string, description: string): RouteDocs => ({
+  summary,
+  response: {
+    200: { description, content: { 'application/json': z.record(z.string(), z.unknown()) } },
+  },
+});

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { isDescribedPath } from '../../src/plugins/openapi.js';
 
 type Response = { content?: Record<string, { schema?: object }> };
 type Document = {
@@ -27,8 +28,7 @@ export function checkAnswersAgainstDescription(app: FastifyInstance): { violatio
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
     // Only the described routes (not the web app, not a path no route matched).
-    if (!url || !(url.startsWith('/api/') || url === '/config.json' || url.startsWith('/downloads/'))) return;
-    if (url.startsWith('/api/docs')) return;
+    if (!url || !isDescribedPath(url)) return;
     document ??= app.swagger() as unknown as Document;
     const method = request.method.toLowerCase();
     if (method === 'head') return;

@@ -12,12 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { idParams, ownedItemRoutes } from '../../lib/owned-item-routes.js';
-import { sendAgentFile } from '../../lib/send-agent-file.js';
+import { agentFileDocs, sendAgentFile } from '../../lib/send-agent-file.js';
 import { sendJsonText } from '../../lib/typed-json.js';
 import { bloomList, type BloomService } from './bloom-service.js';
 import { checkProtocolFile, MAX_PROTOCOL_BYTES, type CheckedProtocolFile } from './protocol-file.js';
 import { readUploadForm } from './upload-form.js';
-import { noContent, type RouteDocs } from '../../lib/route-docs.js';
+import { noContent } from '../../lib/route-docs.js';
 
 export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = async (app, { blooms }) => {
   // The upload's body is read whole (up to its route's bodyLimit, within the server's request timeout) and
@@ -65,7 +65,7 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
 
   app.get(
     '/blooms/:id/download',
-    { schema: { params: idParams }, config: { openapi: agentFileDocs } },
+    { schema: { params: idParams }, config: { openapi: downloadDocs } },
     async (request, reply) => sendAgentFile(reply, await blooms.download(request.user, request.params.id)),
   );
 
@@ -93,7 +93,7 @@ export const bloomRoutes: FastifyPluginAsyncZod<{ blooms: BloomService }> = asyn
 
   app.get(
     '/blooms/:id/versions/:number/download',
-    { schema: { params: versionParams }, config: { openapi: agentFileDocs } },
+    { schema: { params: versionParams }, config: { openapi: downloadDocs } },
     async (request, reply) =>
       sendAgentFile(
         reply,
@@ -147,15 +147,10 @@ const uploadForm = z.object({
   name: z.optional(z.string().meta({ description: "The agent's name; the protocol's own when left out" })),
 });
 
-const agentFileDocs: RouteDocs = {
-  summary: 'The agent file, to run with Flora',
-  response: {
-    200: {
-      description: 'The agent file (packages/agent-format), as an attachment',
-      content: { 'application/json': z.record(z.string(), z.unknown()) },
-    },
-  },
-};
+const downloadDocs = agentFileDocs(
+  'The agent file, to run with Flora',
+  'The agent file (packages/agent-format), as an attachment',
+);
 
 const versionNumber = z.coerce.number().int().min(1).max(1_000_000);
 const versionParams = idParams.extend({ number: versionNumber });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/owned-item-routes.js';
 import type { RouteDocs } from '../../lib/route-docs.js';
-import type { PaymentService, WebhookOutcome } from './payment-service.js';
+import { webhookOutcomes, type PaymentService } from './payment-service.js';
 
 /** Calls that reach the payment provider: bounded like the other writes. */
 const PROVIDER_RATE = { max: 30, timeWindow: '1 minute' };
@@ -19,7 +19,7 @@ const webhookDocs: RouteDocs = {
       content: {
         'application/json': z.object({
           received: z.literal(true),
-          outcome: z.enum(['handled', 'duplicate', 'ignored'] satisfies WebhookOutcome[]),
+          outcome: z.enum(webhookOutcomes),
         }),
       },
     },

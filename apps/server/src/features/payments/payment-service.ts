@@ -30,7 +30,8 @@ export interface PaymentServiceOptions {
 }
 
 /** What the webhook did with an event (for the log and the tests; the provider only needs the 2xx). */
-export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
+export const webhookOutcomes = ['handled', 'duplicate', 'ignored'] as const;
+export type WebhookOutcome = (typeof webhookOutcomes)[number];
 
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}

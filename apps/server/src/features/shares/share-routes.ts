@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/owned-item-routes.js';
 import { perUserRate } from '../../lib/per-user-rate.js';
-import { noContent, type RouteDocs } from '../../lib/route-docs.js';
-import { sendAgentFile } from '../../lib/send-agent-file.js';
+import { noContent } from '../../lib/route-docs.js';
+import { agentFileDocs, sendAgentFile } from '../../lib/send-agent-file.js';
 import type { ShareService } from './share-service.js';
 
 const shareParams = idParams.extend({ shareId: z.string().max(100) });
@@ -18,15 +18,10 @@ const tokenParams = z.object({ token: z.string().max(100) });
 const OPEN_RATE = { max: 30, timeWindow: '1 minute' };
 export const SHARED_FILE_RATE = { max: 20, timeWindow: '10 minutes' };
 
-const sharedFileDocs: RouteDocs = {
-  summary: "A shared agent's file, to run with Flora",
-  response: {
-    200: {
-      description: "The agent file of the agent's current version (as its owner's download serves it)",
-      content: { 'application/json': z.record(z.string(), z.unknown()) },
-    },
-  },
-};
+const sharedFileDocs = agentFileDocs(
+  "A shared agent's file, to run with Flora",
+  "The agent file of the agent's current version (as its owner's download serves it)",
+);
 
 /** An agent's share links, managed by its owner (behind signedIn, app.ts). */
 export const shareRoutes: FastifyPluginAsyncZod<{ shares: ShareService }> = async (app, { shares }) => {

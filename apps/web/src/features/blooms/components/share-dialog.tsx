@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog/dialog';
 import { FactCard, FactCardList } from '../../../components/fact-card/fact-card';
-import { TextField } from '../../../components/form/text-field';
 import { Loader } from '../../../components/loader/loader';
 import { RetryBanner } from '../../../components/notice/retry-banner';
+import { ShownOnce } from '../../../components/shown-once/shown-once';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useCreateShare, useRevokeShare, useShares } from '../api/shares';
 import './share-dialog.css';
@@ -96,54 +96,21 @@ export function ShareDialog({ bloom, onClose }: { bloom: Pick<Bloom, 'id' | 'nam
   );
 }
 
-/** The link just made, this once: selected in a read-only field, with Copy and its outcome announced. */
+/** The link just made, shown this once (components/shown-once). */
 function NewLink({ link }: { link: CreatedShare }) {
   const { t } = useTranslation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      setCopy('copied');
-    } catch {
-      // No clipboard (an insecure origin, a refusal): the link stays selected for the user to copy.
-      inputRef.current?.focus();
-      inputRef.current?.select();
-      setCopy('failed');
-    }
-  };
-
   return (
-    <div className="share-dialog__new" role="group" aria-labelledby="share-dialog-new-heading">
-      <h3 id="share-dialog-new-heading" className="share-dialog__heading">
-        {t(`${texts}.newHeading`)}
-      </h3>
-      <div className="share-dialog__new-row">
-        <TextField
-          ref={inputRef}
-          label={t(`${texts}.newLabel`)}
-          hint={t(`${texts}.newWarning`)}
-          className="share-dialog__link"
-          value={link.url}
-          readOnly
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="btn btn--primary share-dialog__copy" onClick={() => void copyLink()}>
-          {t(`${texts}.copy`)}
-        </button>
-      </div>
-      <p className="share-dialog__status" aria-live="polite">
-        {copy === 'copied' ? t(`${texts}.copied`) : copy === 'failed' ? t(`${texts}.copyFailed`) : ''}
-      </p>
-    </div>
+    <ShownOnce
+      value={link.url}
+      texts={{
+        heading: t(`${texts}.newHeading`),
+        label: t(`${texts}.newLabel`),
+        warning: t(`${texts}.newWarning`),
+        copy: t(`${texts}.copy`),
+        copied: t(`${texts}.copied`),
+        copyFailed: t(`${texts}.copyFailed`),
+      }}
+    />
   );
 }
 
