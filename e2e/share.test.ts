@@ -24,6 +24,8 @@ const dialogTexts = en.dialogs.shareAgent;
 const SHARE_PAGE_JS_GZIP_BUDGET = 150_000;
 /** The signed-in screens' chunks and texts (router.tsx), which the share page never fetches (issue 34). */
 const signedInChunk = /\/assets\/(app-layout|agent-screens|en-app|pl-app)-/;
+/** The signed-out screens' chunks and texts (router.tsx), which the share page never fetches either. */
+const guestChunk = /\/assets\/(auth-layout|auth-screens|en-forms|pl-forms)-/;
 
 /** The owner's share dialog, opened from the agent page. */
 async function openShareDialog(page: Page): Promise<Locator> {
@@ -112,6 +114,7 @@ describe.skipIf(!hasBrowser)('a share link', () => {
     expect(scripts.some((script) => /\/assets\/try-screen-/.test(script))).toBe(true);
     expect(allScripts.some((script) => /\/assets\/pl-try-/.test(script))).toBe(true);
     expect(allScripts.filter((script) => signedInChunk.test(script))).toEqual([]);
+    expect(allScripts.filter((script) => guestChunk.test(script))).toEqual([]);
     expect(gzipSize(scripts)).toBeLessThanOrEqual(SHARE_PAGE_JS_GZIP_BUDGET);
 
     // The owner sees the open counted, and revokes the link.
@@ -135,13 +138,19 @@ describe.skipIf(!hasBrowser)('a share link', () => {
     expect(reloadScripts.some((script) => /\/assets\/pl-start-/.test(script))).toBe(true);
     expect(reloadScripts.some((script) => /\/assets\/pl-try-/.test(script))).toBe(true);
     expect(reloadScripts.filter((script) => signedInChunk.test(script))).toEqual([]);
+    expect(reloadScripts.filter((script) => guestChunk.test(script))).toEqual([]);
+    // Started in Polish, the page stays in the budget too (Polish's first texts are a chunk of their own).
+    expect(gzipSize(reloadScripts)).toBeLessThanOrEqual(SHARE_PAGE_JS_GZIP_BUDGET);
     await visitor.getByText(pl.sharedAgent.notFound.text).waitFor();
     expect(await visitor.getByRole('region', { name: pl.playground.heading }).count()).toBe(0);
     expect(await horizontalOverflow(visitor)).toBeLessThanOrEqual(0);
     await screenshot(visitor, 'share-page-revoked-pl-375');
     const file = await visitor.context().request.get(`/api/shared/${tryPath.split('/').at(-1)}/agent`);
     expect(file.status()).toBe(404);
-    // Started in Polish the page also loads Polish's first texts (pl-start, 4.7 KB gzip): 152.7 KB, over the budget
-    // by 2.7 KB (npm run bench:bundle lists it) — left open in issue 34's note, not asserted here.
+
+    // "Make your own" leads to the sign-up screen, whose code and texts come when it is opened — in Polish.
+    await visitor.getByRole('link', { name: pl.sharedAgent.makeYourOwn }).click();
+    await visitor.getByRole('heading', { level: 1, name: pl.signUp.heading }).waitFor();
+    expect(await visitor.getByRole('button', { name: pl.signUp.submit }).count()).toBe(1);
   }, 360_000);
 });

@@ -1,19 +1,10 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
-import { AuthLayout } from './layouts/auth-layout';
-import { loadAppTexts, loadTryTexts } from '../lib/i18n';
+import { loadAppTexts, loadFormTexts, loadTryTexts } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
-import {
-  EmailConfirmationScreen,
-  ForgotPasswordScreen,
-  GoogleSsoScreen,
-  ResetPasswordScreen,
-  SignInScreen,
-  SignUpScreen,
-} from './routes/auth-screens';
-import { routeTable, type RoutePath } from './routing-rules';
+import { accessOf, routeTable, type RoutePath } from './routing-rules';
 
 /**
  * A component of a module loaded when it is first rendered (React.lazy takes default exports only), together
@@ -27,9 +18,41 @@ function lazyExport<K extends string, M extends Record<K, ComponentType>>(load: 
   });
 }
 
-// The signed-out screens and their layout are in the first bundle: they are what a new visitor sees first, and
-// they are light (forms). Everything behind sign-in is a chunk of its own per module, fetched when shown, so
-// the sign-in page does not download markdown, charts, the playground or the admin panel.
+// The signed-out screens and their layout are one chunk, with their texts (en-forms.ts): main.tsx starts loading
+// it with the first bundle on any page but a public one (preloadGuestScreens), so the sign-in page waits for no
+// extra round trip while the public share page never downloads it (issue 34). Everything behind sign-in is a chunk
+// of its own per module, fetched when shown, so the sign-in page does not download markdown, charts, the
+// playground or the admin panel.
+const importGuestScreens = () =>
+  Promise.all([import('./layouts/auth-layout'), import('./routes/auth-screens'), loadFormTexts()]).then(
+    ([layout, screens]) => ({ ...layout, ...screens }),
+  );
+type GuestScreens = Awaited<ReturnType<typeof importGuestScreens>>;
+let guestScreens: Promise<GuestScreens> | undefined;
+function loadGuestScreens(): Promise<GuestScreens> {
+  guestScreens ??= importGuestScreens();
+  // A failed load (offline) is tried again when next asked for.
+  guestScreens.catch(() => (guestScreens = undefined));
+  return guestScreens;
+}
+const guestExport = (name: keyof GuestScreens) =>
+  lazy(async () => ({ default: (await loadGuestScreens())[name] }));
+const AuthLayout = guestExport('AuthLayout');
+const SignInScreen = guestExport('SignInScreen');
+const SignUpScreen = guestExport('SignUpScreen');
+const ForgotPasswordScreen = guestExport('ForgotPasswordScreen');
+const ResetPasswordScreen = guestExport('ResetPasswordScreen');
+const EmailConfirmationScreen = guestExport('EmailConfirmationScreen');
+const GoogleSsoScreen = guestExport('GoogleSsoScreen');
+
+/**
+ * Starts loading the signed-out screens unless the page is a public one: any other page may be, or may redirect
+ * to, one of them (a visitor not signed in).
+ */
+export function preloadGuestScreens(pathname: string): void {
+  if (accessOf(pathname) !== 'public') void loadGuestScreens().catch(() => undefined);
+}
+
 const AppLayout = lazyExport(() => import('./layouts/app-layout'), 'AppLayout');
 const loadAgentScreens = () => import('./routes/agent-screens');
 const AgentScreen = lazyExport(loadAgentScreens, 'AgentScreen');

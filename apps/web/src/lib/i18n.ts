@@ -36,13 +36,13 @@ i18n.on('languageChanged', syncDocumentLanguage);
 type Texts = Partial<Translations>;
 
 /**
- * The three parts of each language's texts: what the signed-out screens and any page show (start), the public
- * share page's and the playground's (try), the signed-in screens' (app). English's start is in the first bundle
- * (the fallback, and the language most visits start in); every other part is a chunk of its own, so the sign-in
- * page downloads neither another language nor the other screens' texts, and the share page never the signed-in
- * screens' (issue 34).
+ * The four parts of each language's texts: what any page may show (start), the signed-out screens' and the form
+ * messages (forms), the public share page's and the playground's (try), the signed-in screens' (app). English's
+ * start is in the first bundle (the fallback, and the language most visits start in); every other part is a chunk of
+ * its own, loaded with the screens that show it (app/router.tsx), so the share page downloads neither the sign-in
+ * forms' texts nor the signed-in screens' (issue 34).
  */
-type Part = 'start' | 'try' | 'app';
+type Part = 'start' | 'forms' | 'try' | 'app';
 
 /** Runs `load` once; a failed load is run again next time it is asked for. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -57,11 +57,13 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 const texts: Record<Language, Record<Part, () => Promise<Texts>>> = {
   en: {
     start: () => Promise.resolve(enStart),
+    forms: once(() => import('../locales/en-forms').then((module) => module.enForms)),
     try: once(() => import('../locales/en-try').then((module) => module.enTry)),
     app: once(() => import('../locales/en-app').then((module) => module.enApp)),
   },
   pl: {
     start: once(() => import('../locales/pl-start').then((module) => module.plStart)),
+    forms: once(() => import('../locales/pl-forms').then((module) => module.plForms)),
     try: once(() => import('../locales/pl-try').then((module) => module.plTry)),
     app: once(() => import('../locales/pl-app').then((module) => module.plApp)),
   },
@@ -105,13 +107,18 @@ export function loadTryTexts(): Promise<void> {
   return loadPart('try');
 }
 
+/** Adds the texts of the signed-out screens and the form messages (en-forms.ts, and pl-forms.ts in Polish). */
+export function loadFormTexts(): Promise<void> {
+  return loadPart('forms');
+}
+
 /**
- * Adds the texts of the signed-in screens, the playground's among them (en-app.ts and en-try.ts, with pl-app.ts
- * and pl-try.ts in Polish); router.tsx loads each such screen's code with them, so no screen renders before its
- * texts are there.
+ * Adds the texts of the signed-in screens, with the playground's and the form messages (en-app.ts, en-try.ts and
+ * en-forms.ts, with their Polish parts in Polish); router.tsx loads each such screen's code with them, so no screen
+ * renders before its texts are there.
  */
 export async function loadAppTexts(): Promise<void> {
-  await Promise.all([loadPart('app'), loadPart('try')]);
+  await Promise.all([loadPart('app'), loadPart('try'), loadPart('forms')]);
 }
 
 /**

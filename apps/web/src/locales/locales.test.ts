@@ -2,10 +2,12 @@ import { errorCodes } from '@greenhouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enApp } from './en-app';
+import { enForms } from './en-forms';
 import { enStart } from './en-start';
 import { enTry } from './en-try';
 import { pl } from './pl';
 import { plApp } from './pl-app';
+import { plForms } from './pl-forms';
 import { plStart } from './pl-start';
 import { plTry } from './pl-try';
 
@@ -76,6 +78,7 @@ describe('pl texts', () => {
   // come with that screen.
   it.each([
     ['pl-start', plStart, enStart],
+    ['pl-forms', plForms, enForms],
     ['pl-try', plTry, enTry],
     ['pl-app', plApp, enApp],
   ])('%s has exactly the keys of its English part', (_part, polish, english) => {
