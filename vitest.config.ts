@@ -31,7 +31,13 @@ class ReversedSequencer extends BaseSequencer {
 
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // Without 'module' (a bundlers' condition Node does not know): the node-environment tests load packages as Node
+  // does, which matters for those whose 'module' build is not runnable by Node (@aws-sdk's dist-es).
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')],
+    },
+  },
   test: {
     ...(process.env.TEST_DATABASE_URL ? { sequence: { sequencer: ReversedSequencer } } : {}),
     projects: [

@@ -32,7 +32,7 @@ import { freeUnpaidAgents } from './features/payments/free-agents.js';
 import { paymentRoutes, paymentWebhookRoutes } from './features/payments/payment-routes.js';
 import { PaymentService } from './features/payments/payment-service.js';
 import { createStripeClient } from './features/payments/stripe-client.js';
-import { ArtifactFiles } from './features/pipeline/artifact-files.js';
+import { createArtifactStore } from './features/pipeline/artifact-store.js';
 import { AppError } from './lib/app-error.js';
 import { appVersion } from './lib/app-version.js';
 import { httpServerOptions } from './lib/http-timeouts.js';
@@ -134,7 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // With an S3 store, the web app's downloads follow a redirect to the bucket (issue 35).
+        connectSrc: ["'self'", ...(config.s3 ? [config.s3.downloadOrigin] : [])],
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const auth = new AuthService({ db, sessions, mailer, config });
   const google = config.google ? new GoogleSignIn(db, sessions, config.google, config) : null;
-  const files = new ArtifactFiles(config.artifactsDir);
+  const files = await createArtifactStore(config);
   const accounts = new AccountService(db, sessions, files);
   const blooms = new BloomService(db, options.queue, config, files);
   const shares = new ShareService(db, blooms, config.appUrl);

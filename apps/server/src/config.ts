@@ -7,6 +7,36 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** ARTIFACTS_URL's bucket and key prefix (the pattern above has checked it), with the S3_* settings. */
+function s3StoreConfig(
+  url: string,
+  env: {
+    S3_ENDPOINT?: string;
+    S3_PUBLIC_ENDPOINT?: string;
+    S3_REGION: string;
+    S3_FORCE_PATH_STYLE: boolean;
+    S3_DOWNLOAD_SECONDS: number;
+  },
+) {
+  const [bucket = '', ...prefix] = url.slice('s3://'.length).split('/');
+  const endpoint = new URL(
+    env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+  );
+  return {
+    /** Where browsers fetch presigned downloads from (the web app's connect-src): path or virtual-host style. */
+    downloadOrigin: env.S3_FORCE_PATH_STYLE
+      ? endpoint.origin
+      : `${endpoint.protocol}//${bucket}.${endpoint.host}`,
+    bucket,
+    prefix: prefix.filter(Boolean).join('/'),
+    endpoint: env.S3_ENDPOINT ?? null,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT ?? null,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    downloadSeconds: env.S3_DOWNLOAD_SECONDS,
+  };
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -59,6 +89,26 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     ARTIFACTS_DIR: z.string().min(1).optional(),
+    // Issue 35: the outputs in an S3 bucket instead of ARTIFACTS_DIR, for workers on several machines.
+    ARTIFACTS_URL: z
+      .string()
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/,
+        'must be s3://bucket or s3://bucket/prefix (leave it unset for ARTIFACTS_DIR)',
+      )
+      .optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    S3_PUBLIC_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
+    S3_DOWNLOAD_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number')
+      .min(10, 'must be 10 to 604800')
+      .max(604800, 'must be 10 to 604800')
+      .default(300),
     RUN_JOBS: booleanString.default(true),
     JOB_SLICE_SECONDS: z.coerce.number().min(0.1, 'must be 0.1 or more').default(60),
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2, 'must be 2 or more').default(300),
@@ -117,6 +167,10 @@ const envSchema = z
     message:
       'a price above 0 needs the payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or set the price to 0',
   })
+  .refine((env) => !!env.ARTIFACTS_URL || (!env.S3_ENDPOINT && !env.S3_PUBLIC_ENDPOINT), {
+    path: ['S3_ENDPOINT'],
+    message: 'S3_ENDPOINT and S3_PUBLIC_ENDPOINT need ARTIFACTS_URL=s3://bucket/prefix',
+  })
   .refine((env) => !env.LLM_BASE_URL === !env.LLM_MODEL, {
     path: ['LLM_MODEL'],
     message: 'LLM_BASE_URL and LLM_MODEL must be set together (LLM_API_KEY too, if the server needs one)',
@@ -160,6 +214,8 @@ const envSchema = z
           }
         : null,
     artifactsDir: path.resolve(env.ARTIFACTS_DIR ?? path.join(env.DATA_DIR, 'artifacts')),
+    /** The outputs' S3 bucket (issue 35); null: they are files in artifactsDir. */
+    s3: env.ARTIFACTS_URL ? s3StoreConfig(env.ARTIFACTS_URL, env) : null,
     jobs: {
       inProcess: env.RUN_JOBS,
       sliceSeconds: env.JOB_SLICE_SECONDS,

@@ -7,7 +7,7 @@ import { schema } from '@greenhouse/db';
 import { createTestDatabase, type TestDatabase } from '@greenhouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkArtifactFiles } from '../src/features/pipeline/artifact-check.js';
-import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
+import { LocalArtifactStore } from '../src/features/pipeline/local-artifact-store.js';
 
 let test: TestDatabase;
 const artifactsDir = mkdtempSync(path.join(tmpdir(), 'gh-check-'));
@@ -31,7 +31,7 @@ describe('checkArtifactFiles', () => {
       .values({ userId: user!.id, name: 'A', datasetName: 'a.json', paymentStatus: 'paid', priceCents: 0 })
       .returning();
     const id = bloom!.id;
-    const files = new ArtifactFiles(artifactsDir);
+    const files = new LocalArtifactStore(artifactsDir);
     const row = async (
       stage: 'training_tokenizer' | 'training_pretraining' | 'training_exporting',
       kind: string,

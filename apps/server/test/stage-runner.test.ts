@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/features/jobs/job-queue.js';
-import { ArtifactFiles } from '../src/features/pipeline/artifact-files.js';
+import { LocalArtifactStore } from '../src/features/pipeline/local-artifact-store.js';
 import { retryFailedStage } from '../src/features/pipeline/retry-stage.js';
 import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';
 import {
@@ -32,7 +32,7 @@ const noQueue = { send: async () => {}, rebalance: async () => {} } as unknown a
 
 function runnerWith(implementations: StageImplementations = stageImplementations(t.config)) {
   return new StageRunner(t.database.db, noQueue, log, {
-    files: new ArtifactFiles(t.config.artifactsDir),
+    files: new LocalArtifactStore(t.config.artifactsDir),
     implementations,
     sliceSeconds: 60,
   });
@@ -196,7 +196,7 @@ describe('the stage runner', () => {
     const blocked = path.join(t.config.artifactsDir, '..', 'not-a-folder');
     writeFileSync(blocked, '');
     const runner = new StageRunner(t.database.db, noQueue, log, {
-      files: new ArtifactFiles(blocked),
+      files: new LocalArtifactStore(blocked),
       implementations: { training_tokenizer: stageImplementations(t.config).training_tokenizer! },
       sliceSeconds: 60,
     });

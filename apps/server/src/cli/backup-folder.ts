@@ -2,11 +2,13 @@
 //   backup.json        what it is (written last: a folder without it is not a complete backup)
 //   database.tar.gz    the embedded database: a PGlite image (its data directory, gzipped tar), or
 //   database.dump      PostgreSQL: pg_dump's custom format
-//   artifacts/         a copy of ARTIFACTS_DIR, without writers' temporary files
+//   artifacts/         a copy of the artifact store (ARTIFACTS_DIR or ARTIFACTS_URL's bucket), without writers'
+//                      temporary files: <bloom id>/<file>
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseDriver } from '@greenhouse/db';
+import { TEMPORARY_PREFIX, type ArtifactStore } from '../features/pipeline/artifact-store.js';
 
 export const MANIFEST = 'backup.json';
 export const ARTIFACTS = 'artifacts';
@@ -67,35 +69,42 @@ export async function entriesOf(folder: string): Promise<string[]> {
   });
 }
 
-const isGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** A file or object that went away while it was copied (an agent deleted meanwhile). */
+const isGone = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as Error).name === 'NoSuchKey';
 
 /**
- * Copies a folder tree while its files may change. Writers write a temporary `.tmp-*` file and
- * rename it over the old one (artifact-files.ts), so each file is copied whole, old or new; the
- * temporary files are skipped, and a file or folder removed meanwhile (a deleted agent) is too.
+ * Copies every finished file of the artifact store into a folder (`<bloom id>/<file>`), while the files may change.
+ * A store writes each file whole (a folder's writer renames a finished temporary file into place, an S3 object is
+ * put whole), so each is copied whole, old or new; unfinished temporary files are skipped, and a file removed
+ * meanwhile (a deleted agent) is too.
  */
-export async function copyTree(from: string, to: string): Promise<number> {
+export async function copyStoreToFolder(store: ArtifactStore, to: string): Promise<number> {
   let copied = 0;
-  let entries;
-  try {
-    entries = await readdir(from, { withFileTypes: true });
-  } catch (error) {
-    if (isGone(error)) return 0;
-    throw error;
+  for (const bloomId of await store.bloomIds()) {
+    for (const file of await store.list(bloomId)) {
+      if (file.startsWith(TEMPORARY_PREFIX)) continue;
+      const data = await store.get(bloomId, file).catch((error: unknown) => {
+        if (isGone(error)) return null;
+        throw error;
+      });
+      if (!data) continue;
+      await mkdir(path.join(to, bloomId), { recursive: true });
+      await writeFile(path.join(to, bloomId, file), data);
+      copied += 1;
+    }
   }
-  await mkdir(to, { recursive: true });
-  for (const entry of entries) {
-    if (entry.name.startsWith('.tmp-')) continue;
-    const source = path.join(from, entry.name);
-    if (entry.isDirectory()) copied += await copyTree(source, path.join(to, entry.name));
-    else if (entry.isFile())
-      copied += await copyFile(source, path.join(to, entry.name)).then(
-        () => 1,
-        (error: unknown) => {
-          if (isGone(error)) return 0;
-          throw error;
-        },
-      );
+  return copied;
+}
+
+/** Puts a backup's files (`<bloom id>/<file>`) into the artifact store. */
+export async function copyFolderToStore(from: string, store: ArtifactStore): Promise<number> {
+  let copied = 0;
+  for (const bloomId of await entriesOf(from)) {
+    for (const file of await entriesOf(path.join(from, bloomId))) {
+      await store.put(bloomId, file, await readFile(path.join(from, bloomId, file)));
+      copied += 1;
+    }
   }
   return copied;
 }

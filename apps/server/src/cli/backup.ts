@@ -9,12 +9,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DirectoryLockedError, imageFromOwner, openDatabase } from '@greenhouse/db';
 import type { Config } from '../config.js';
+import { createArtifactStore } from '../features/pipeline/artifact-store.js';
 import { appVersion } from '../lib/app-version.js';
 import { loadConfigOrExit } from '../lib/exit.js';
 import {
   ARTIFACTS,
   BackupError,
-  copyTree,
+  copyStoreToFolder,
   databaseFile,
   entriesOf,
   runFolderCommand,
@@ -24,8 +25,9 @@ import {
 
 const usage = `Usage: npm run backup -- <folder>
 
-Writes a backup of the database and ARTIFACTS_DIR into <folder> (new or empty), while the
-server runs or not, with the server's configuration (DATA_DIR or DATABASE_URL, ARTIFACTS_DIR).
+Writes a backup of the database and the artifacts (ARTIFACTS_DIR, or the objects of ARTIFACTS_URL)
+into <folder> (new or empty), while the server runs or not, with the server's configuration
+(DATA_DIR or DATABASE_URL, ARTIFACTS_DIR or ARTIFACTS_URL and S3_*).
 PostgreSQL needs pg_dump. Restore it with: npm run restore -- <folder>`;
 
 /** The embedded database's image: from the running server, or opened here when none runs. */
@@ -55,7 +57,7 @@ async function backup(config: Config, folder: string): Promise<string> {
   if (database.driver === 'postgres')
     await runPostgresTool('pg_dump', database.url, ['--format=custom', `--file=${dump}`]);
   else await writeFile(dump, Buffer.from(await (await embeddedImage(database.dataDir)).arrayBuffer()));
-  const files = await copyTree(config.artifactsDir, path.join(folder, ARTIFACTS));
+  const files = await copyStoreToFolder(await createArtifactStore(config), path.join(folder, ARTIFACTS));
   await writeManifest(folder, {
     format: 'greenhouse-backup-1',
     database: database.driver,

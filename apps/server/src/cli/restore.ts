@@ -1,22 +1,21 @@
 // npm run restore -- <folder>: puts a backup made by `npm run backup` into the configured, empty
-// database and ARTIFACTS_DIR; the server must be stopped (README, "Backup and restore").
+// database and artifact store (ARTIFACTS_DIR or ARTIFACTS_URL); the server must be stopped (README, "Backup and restore").
 // The database first, then the artifacts, then every file output checked against its row
-// (features/pipeline/artifact-check.ts). It never overwrites: a database or an ARTIFACTS_DIR that
+// (features/pipeline/artifact-check.ts). It never overwrites: a database or an artifact store that
 // holds anything is refused.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DirectoryLockedError, openDatabase, type Database } from '@greenhouse/db';
 import type { Config } from '../config.js';
-import { ArtifactFiles } from '../features/pipeline/artifact-files.js';
+import { createArtifactStore } from '../features/pipeline/artifact-store.js';
 import { checkArtifactFiles } from '../features/pipeline/artifact-check.js';
 import { loadConfigOrExit } from '../lib/exit.js';
 import {
   ARTIFACTS,
   BackupError,
-  copyTree,
+  copyFolderToStore,
   databaseFile,
-  entriesOf,
   readManifest,
   runFolderCommand,
   runPostgresTool,
@@ -25,7 +24,8 @@ import {
 const usage = `Usage: npm run restore -- <folder>
 
 Restores a backup made by npm run backup into the configured database (DATA_DIR or
-DATABASE_URL) and ARTIFACTS_DIR, which must be empty. Stop the server first.`;
+DATABASE_URL) and artifact store (ARTIFACTS_DIR or ARTIFACTS_URL), which must be empty. Stop the
+server first.`;
 
 async function restoreDatabase(config: Config, dump: string): Promise<Database> {
   const { database } = config;
@@ -58,15 +58,18 @@ async function restore(config: Config, folder: string): Promise<string> {
       `the backup is of ${manifest.database === 'postgres' ? 'a PostgreSQL' : 'an embedded'} database; ` +
         `restore it with ${manifest.database === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}`,
     );
-  if ((await entriesOf(config.artifactsDir)).length > 0)
-    throw new BackupError(`${config.artifactsDir} (ARTIFACTS_DIR) is not empty: move it away first`);
+  const store = await createArtifactStore(config);
+  if ((await store.bloomIds()).length > 0)
+    throw new BackupError(
+      `${store.location} (${config.s3 ? 'ARTIFACTS_URL' : 'ARTIFACTS_DIR'}) is not empty: move it away first`,
+    );
 
   const database = await restoreDatabase(config, path.join(folder, databaseFile(manifest.database)));
   try {
     // A backup of an older version: the tables as this version's server expects them.
     await database.migrate();
-    const files = await copyTree(path.join(folder, ARTIFACTS), config.artifactsDir);
-    const check = await checkArtifactFiles(database.db, new ArtifactFiles(config.artifactsDir));
+    const files = await copyFolderToStore(path.join(folder, ARTIFACTS), store);
+    const check = await checkArtifactFiles(database.db, store);
     const lines = [
       `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): the database and ${files} artifact files; ${check.matching} file outputs match their records.`,
     ];

@@ -5,7 +5,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { fixtureProtocol, fixtureText } from '@greenhouse/mtp/testing';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { ArtifactFiles } from '../../src/features/pipeline/artifact-files.js';
+import { createArtifactStore } from '../../src/features/pipeline/artifact-store.js';
 import { AGENT_FILE, NORMALIZED_PROTOCOL, upsertOutput } from '../../src/features/pipeline/stage-outputs.js';
 import type { TestApp } from './test-app.js';
 
@@ -47,7 +47,7 @@ export async function exportedVersion(
   content: string,
   protocol = fixtureProtocol('lighthouse_2_0_1.json'),
 ): Promise<void> {
-  const files = new ArtifactFiles(t.config.artifactsDir);
+  const files = await createArtifactStore(t.config);
   const ref = await files.write(bloomId, version, AGENT_FILE.stage, AGENT_FILE.kind, Buffer.from(content));
   await t.database.db.transaction(async (tx) => {
     const key = { bloomId, version };

@@ -12,7 +12,7 @@ import type { ActiveSession, UserRow } from '../../lib/auth-context.js';
 import { deleteAccount } from '../admin/delete-account.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionStore } from '../auth/sessions.js';
-import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import type { ArtifactStore } from '../pipeline/artifact-store.js';
 import { exportAccount } from './account-export.js';
 
 /** How recent a Google sign-in must be to delete a Google-only account. */
@@ -22,7 +22,7 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionStore,
-    private readonly files: ArtifactFiles,
+    private readonly files: ArtifactStore,
   ) {}
 
   /** Only the fields a user may change: role, activity, confirmation and allowance are not among them. */

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/owned-list.js';
 import { bloomIdsOfOwner, deleteBloomsOfOwner } from '../blooms/all-blooms.js';
-import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import type { ArtifactStore } from '../pipeline/artifact-store.js';
 import { keepAnAdmin, lockAccount, lockActiveAdmins } from './active-admins.js';
 import { recordAudit, type AuditActor } from './audit-log.js';
 
 export interface DeleteAccountDeps {
   db: Db;
-  files: ArtifactFiles;
+  files: ArtifactStore;
 }
 
 /**

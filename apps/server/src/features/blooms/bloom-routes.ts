@@ -150,6 +150,7 @@ const uploadForm = z.object({
 const downloadDocs = agentFileDocs(
   'The agent file, to run with Flora',
   'The agent file (packages/agent-format), as an attachment',
+  true,
 );
 
 const versionNumber = z.coerce.number().int().min(1).max(1_000_000);

@@ -4,7 +4,7 @@
 import type { ScenariosRequest, ScenariosResponse } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
-import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import type { ArtifactStore } from '../pipeline/artifact-store.js';
 import {
   exportedVersions,
   readAgentFile,
@@ -37,7 +37,7 @@ export async function readScenarios(
  */
 export async function saveScenarios(
   db: Db,
-  files: ArtifactFiles,
+  files: ArtifactStore,
   bloom: { id: string; latestVersion: number },
   request: ScenariosRequest,
 ): Promise<void> {

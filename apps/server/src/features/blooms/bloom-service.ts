@@ -15,13 +15,15 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import { isUuid, OwnedList } from '../../lib/owned-list.js';
+import { agentFileDisposition, type AgentFile } from '../../lib/send-agent-file.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { ArtifactFiles } from '../pipeline/artifact-files.js';
+import type { ArtifactStore } from '../pipeline/artifact-store.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
 import {
   currentVersionSql,
   normalizedProtocolSql,
+  agentFileRef,
   readAgentFile,
   readNormalizedProtocol,
   versionsJsonSql,
@@ -110,7 +112,7 @@ export class BloomService {
     private readonly db: Db,
     private readonly queue: JobQueue,
     private readonly config: Pick<Config, 'agentPriceCents' | 'paymentCurrency' | 'jobs'>,
-    private readonly files: ArtifactFiles,
+    private readonly files: ArtifactStore,
   ) {}
 
   /** Stores a checked protocol as a new agent with its stages, and starts the pipeline, all in one transaction. */
@@ -328,13 +330,22 @@ export class BloomService {
   }
 
   /** The current version's agent file (see currentVersionSql), once one is trained. */
-  async download(user: UserRow, id: string): Promise<{ name: string; content: Buffer }> {
+  async download(user: UserRow, id: string): Promise<AgentFile> {
     const row = await this.own(user, id);
-    const content = row.currentVersion
-      ? await readAgentFile(this.db, this.files, id, row.currentVersion)
-      : null;
-    if (!content) throw new AppError('bloom.file_not_found');
-    return { name: row.name, content };
+    const file = row.currentVersion ? await this.agentFile(id, row.currentVersion, row.name) : null;
+    if (!file) throw new AppError('bloom.file_not_found');
+    return file;
+  }
+
+  /**
+   * A version's agent file for its owner: the store's presigned address where it gives one (S3, issue 35: the file
+   * never passes through the API), else the bytes, checked against their record. Null before the file is written.
+   */
+  private async agentFile(id: string, version: number, name: string): Promise<AgentFile | null> {
+    const ref = await agentFileRef(this.db, id, version);
+    if (!ref) return null;
+    const direct = await this.files.directDownload(id, ref, agentFileDisposition(name));
+    return direct ? { name, url: direct.url } : { name, content: await this.files.read(id, ref) };
   }
 
   /**
@@ -376,16 +387,12 @@ export class BloomService {
   }
 
   /** One version's agent file, once it is trained. */
-  async downloadVersion(
-    user: UserRow,
-    id: string,
-    number: number,
-  ): Promise<{ name: string; content: Buffer }> {
+  async downloadVersion(user: UserRow, id: string, number: number): Promise<AgentFile> {
     const row = await this.own(user, id);
     if (!(await hasVersion(this.db, id, number))) throw new AppError('bloom.version_not_found');
-    const content = await readAgentFile(this.db, this.files, id, number);
-    if (!content) throw new AppError('bloom.file_not_found');
-    return { name: number > 1 ? `${row.name} v${number}` : row.name, content };
+    const file = await this.agentFile(id, number, number > 1 ? `${row.name} v${number}` : row.name);
+    if (!file) throw new AppError('bloom.file_not_found');
+    return file;
   }
 
   /** Presents an agent read with its stages; the agent page adds the summary of its protocol and its versions. */

@@ -11,7 +11,7 @@
 //   Nothing can bring them back; the restore reports it.
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ArtifactFiles, FileRef } from './artifact-files.js';
+import type { ArtifactStore, FileRef } from './artifact-store.js';
 import { CHECKPOINT_KIND } from './stage-outputs.js';
 
 export interface ArtifactCheck {
@@ -23,7 +23,7 @@ export interface ArtifactCheck {
   broken: string[];
 }
 
-export async function checkArtifactFiles(db: Db, files: ArtifactFiles): Promise<ArtifactCheck> {
+export async function checkArtifactFiles(db: Db, files: ArtifactStore): Promise<ArtifactCheck> {
   const table = schema.bloomArtifacts;
   const rows = await db
     .select({ bloomId: table.bloomId, stage: table.stage, kind: table.kind, content: table.content })

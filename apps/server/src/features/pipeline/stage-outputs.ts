@@ -6,7 +6,7 @@ import type { Protocol } from '@greenhouse/mtp';
 import type { TrainingPlan } from '@greenhouse/trainer';
 import type { BloomVersion, VersionScenarioResults } from '@greenhouse/contracts';
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ArtifactFiles, FileRef } from './artifact-files.js';
+import type { ArtifactStore, FileRef } from './artifact-store.js';
 import type { Dataset } from './data-stages.js';
 import { versionStatusSql, type BloomStageName } from './stages.js';
 
@@ -18,7 +18,7 @@ export interface JsonOutput<T> {
   readonly value?: T;
 }
 
-/** A file output (see artifact-files.ts): its row holds the file's name, size and sha256. */
+/** A file output (see artifact-store.ts): its row holds the file's name, size and sha256. */
 export interface FileOutput {
   stage: BloomStageName;
   kind: string;
@@ -77,18 +77,24 @@ const outputOfEveryVersion = (bloomId: string, output: JsonOutput<unknown> | Fil
     eq(schema.bloomArtifacts.kind, output.kind),
   );
 
-/** A version's agent file, once its export stage has written it; null before (or for no such version). */
-export async function readAgentFile(
-  db: Db,
-  files: ArtifactFiles,
-  bloomId: string,
-  version: number,
-): Promise<Buffer | null> {
+/** What the database records of a version's agent file, once its export stage has written it; null before. */
+export async function agentFileRef(db: Db, bloomId: string, version: number): Promise<FileRef | null> {
   const [row] = await db
     .select({ content: schema.bloomArtifacts.content })
     .from(schema.bloomArtifacts)
     .where(outputKey([bloomId], version, AGENT_FILE));
-  return row ? files.read(bloomId, row.content as FileRef) : null;
+  return row ? (row.content as FileRef) : null;
+}
+
+/** A version's agent file, once its export stage has written it; null before (or for no such version). */
+export async function readAgentFile(
+  db: Db,
+  files: ArtifactStore,
+  bloomId: string,
+  version: number,
+): Promise<Buffer | null> {
+  const ref = await agentFileRef(db, bloomId, version);
+  return ref ? files.read(bloomId, ref) : null;
 }
 
 /** The versions of an agent whose agent file is written, newest first. */

@@ -3,7 +3,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { ArtifactFiles, FileRef } from './artifact-files.js';
+import type { ArtifactStore, FileRef } from './artifact-store.js';
 import {
   jobVersion,
   mailJobs,
@@ -68,7 +68,7 @@ export type StageImplementation = (
 export type StageImplementations = Partial<Record<BloomStageName, StageImplementation>>;
 
 export interface StageRunnerOptions {
-  files: ArtifactFiles;
+  files: ArtifactStore;
   implementations: StageImplementations;
   /** Longest run of one job; a longer stage pauses at a checkpoint and goes on in the next job. */
   sliceSeconds: number;

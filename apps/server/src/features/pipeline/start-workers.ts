@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createMailer } from '../mail/mailer.js';
-import { ArtifactFiles } from './artifact-files.js';
+import { createArtifactStore } from './artifact-store.js';
 import { dataStageJobs, mailJobs, trainingJobs } from './pipeline-jobs.js';
 import { stageImplementations } from './stage-implementations.js';
 import { StageRunner } from './stage-runner.js';
@@ -33,7 +33,7 @@ export async function startWorkers(
   log: FastifyBaseLogger,
 ): Promise<Workers> {
   const runner = new StageRunner(database.db, queue, log, {
-    files: new ArtifactFiles(config.artifactsDir),
+    files: await createArtifactStore(config),
     implementations: stageImplementations(config, log),
     sliceSeconds: config.jobs.sliceSeconds,
   });

@@ -29,7 +29,7 @@ export async function versionUnderWay(
   );
 }
 
-/** Deletes one version's stages and outputs (their files go after the commit: ArtifactFiles.removeVersion). */
+/** Deletes one version's stages and outputs (their files go after the commit: ArtifactStore.removeVersion). */
 export async function deleteVersionRows(tx: Db, bloomId: string, version: number): Promise<void> {
   await tx
     .delete(schema.bloomArtifacts)
