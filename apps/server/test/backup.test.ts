@@ -2,7 +2,9 @@
 // trains an agent; while it runs, `npm run backup` takes the database (from the running server on
 // the embedded database, pg_dump on PostgreSQL) and the artifacts; `npm run restore` puts them into a
 // new DATA_DIR and ARTIFACTS_DIR (and a new PostgreSQL database when TEST_DATABASE_URL is set); a
-// server on the restored data lists the same agents and serves the same agent file.
+// server on the restored data lists the same agents and serves the same agent file. Once with the artifacts in
+// a folder, once in an S3 bucket (issue 35; the test peer, support/s3-peer.ts): the backup copies the objects
+// beside the dump, the restore puts them into another prefix.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +22,13 @@ import {
   waitUntilRunning,
   type ServerProcess,
 } from './support/server-process.js';
+import { startS3Peer, type S3Peer } from './support/s3-peer.js';
 import { exampleProtocol, pollBloom, settled, TRAINED_FILES } from './support/training.js';
 
 const cleanups: Cleanup[] = [];
+let peer: S3Peer | undefined;
 afterAll(async () => {
+  await peer?.close();
   await stopServerProcesses();
   for (const cleanup of cleanups) await cleanup();
 });
@@ -34,7 +39,17 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-const installation = (prefix: string) => emptyInstallation(prefix, cleanups);
+type StoreKind = 'folder' | 'S3';
+
+/** An empty installation whose artifacts are in its DATA_DIR, or under a prefix of its own in the S3 peer's bucket. */
+async function installation(prefix: string, store: StoreKind) {
+  const made = await emptyInstallation(prefix, cleanups);
+  if (store === 'S3') {
+    peer ??= await startS3Peer();
+    made.env = { ...made.env, ...peer.env(`${prefix}${Date.now()}`) };
+  }
+  return made;
+}
 
 function cli(name: 'backup' | 'restore', env: NodeJS.ProcessEnv, folder: string) {
   const entry = fileURLToPath(new URL(`../src/cli/${name}.ts`, import.meta.url));
@@ -82,50 +97,53 @@ async function agentsSeenBy(client: HttpClient) {
   return { list: list.json, files };
 }
 
-describe(`backup and restore (${testDatabaseDriver()})`, () => {
-  it(
-    'restores a backup taken while the server runs, with the same agents and agent files',
-    { timeout: 600_000 },
-    async () => {
-      const original = await installation('gh-backup-');
-      const email = await withConfirmedUser(original.options, 'backup');
+describe.each<StoreKind>(['folder', 'S3'])(
+  `backup and restore (${testDatabaseDriver()}, artifacts in %s)`,
+  (store) => {
+    it(
+      'restores a backup taken while the server runs, with the same agents and agent files',
+      { timeout: 600_000 },
+      async () => {
+        const original = await installation('gh-backup-', store);
+        const email = await withConfirmedUser(original.options, 'backup');
 
-      const { server, client } = await startServer(original.env, email);
-      const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
-      expect(uploaded.status).toBe(201);
-      const id = (uploaded.json as { id: string }).id;
-      const trained = await pollBloom(
-        async () => (await client.get(`/api/blooms/${id}`)).json,
-        settled,
-        180_000,
-      );
-      expect(trained.dataset.model.status).toBe('completed');
-      const before = await agentsSeenBy(client);
-      expect(Object.keys(before.files)).toEqual([id]);
+        const { server, client } = await startServer(original.env, email);
+        const uploaded = await client.upload('/api/bloom/upload', 'bloom.json', exampleProtocol());
+        expect(uploaded.status).toBe(201);
+        const id = (uploaded.json as { id: string }).id;
+        const trained = await pollBloom(
+          async () => (await client.get(`/api/blooms/${id}`)).json,
+          settled,
+          180_000,
+        );
+        expect(trained.dataset.model.status).toBe('completed');
+        const before = await agentsSeenBy(client);
+        expect(Object.keys(before.files)).toEqual([id]);
 
-      // While the server runs (and owns the embedded database).
-      const folder = path.join(tempDir('gh-backup-folder-'), 'backup');
-      const backedUp = await cli('backup', original.env, folder);
-      expect(backedUp.out).toContain('Backed up');
-      expect(backedUp.code).toBe(0);
-      expect(server.child.exitCode).toBeNull();
-      expect(readdirSync(path.join(folder, 'artifacts', id)).sort()).toEqual(TRAINED_FILES);
-      await stop(server);
+        // While the server runs (and owns the embedded database).
+        const folder = path.join(tempDir('gh-backup-folder-'), 'backup');
+        const backedUp = await cli('backup', original.env, folder);
+        expect(backedUp.out).toContain('Backed up');
+        expect(backedUp.code).toBe(0);
+        expect(server.child.exitCode).toBeNull();
+        expect(readdirSync(path.join(folder, 'artifacts', id)).sort()).toEqual(TRAINED_FILES);
+        await stop(server);
 
-      const restored = await installation('gh-restored-');
-      const restoredRun = await cli('restore', restored.env, folder);
-      expect(restoredRun.out).toContain(`${TRAINED_FILES.length} file outputs match their records`);
-      expect(restoredRun.out).not.toContain('MISSING');
-      expect(restoredRun.code).toBe(0);
-      // It never overwrites: the same restore again is refused, and changes nothing.
-      const again = await cli('restore', restored.env, folder);
-      expect(again.code).toBe(1);
-      expect(again.out).toContain('not empty');
+        const restored = await installation('gh-restored-', store);
+        const restoredRun = await cli('restore', restored.env, folder);
+        expect(restoredRun.out).toContain(`${TRAINED_FILES.length} file outputs match their records`);
+        expect(restoredRun.out).not.toContain('MISSING');
+        expect(restoredRun.code).toBe(0);
+        // It never overwrites: the same restore again is refused, and changes nothing.
+        const again = await cli('restore', restored.env, folder);
+        expect(again.code).toBe(1);
+        expect(again.out).toContain('not empty');
 
-      const { client: restoredClient } = await startServer(restored.env, email);
-      const after = await agentsSeenBy(restoredClient);
-      expect(after.list).toEqual(before.list);
-      expect(after.files).toEqual(before.files);
-    },
-  );
-});
+        const { client: restoredClient } = await startServer(restored.env, email);
+        const after = await agentsSeenBy(restoredClient);
+        expect(after.list).toEqual(before.list);
+        expect(after.files).toEqual(before.files);
+      },
+    );
+  },
+);

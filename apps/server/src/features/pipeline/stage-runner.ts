@@ -325,7 +325,10 @@ export class StageRunner {
     const { bloomId, version } = row;
     const stage = row.name as BloomStageName;
     const next = nextStage(stage);
-    // Files first, under fixed names: a crash before the commit leaves files the re-run replaces.
+    // Files first, under fixed names: a crash before the commit leaves files the re-run replaces. A run whose
+    // stage was taken over meanwhile (its worker was cut off past its lease, issue 35) writes none: the files
+    // under those names are the new owner's, which its commit's rows describe.
+    await this.assertStillOwned(row, attempt);
     const refs: Record<string, FileRef> = {};
     for (const [kind, data] of Object.entries(output.files ?? {}))
       refs[kind] = await this.options.files.write(bloomId, version, stage, kind, data);
@@ -452,6 +455,15 @@ export class StageRunner {
       eq(schema.bloomStages.attempts, attempt),
       eq(schema.bloomStages.status, 'processing'),
     );
+  }
+
+  /** Throws StageTakenOver unless this run still owns the stage (the fence of fencedUpdate, read only). */
+  private async assertStillOwned(row: StageRow, attempt: number): Promise<void> {
+    const [owned] = await this.db
+      .select({ name: schema.bloomStages.name })
+      .from(schema.bloomStages)
+      .where(this.fence(row, attempt));
+    if (!owned) throw new StageTakenOver();
   }
 
   private async fencedUpdate(
