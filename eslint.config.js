@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Code the browser bundle must never pull in: the server, the database layer
 // and Node-only libraries. Enforced here so a slip fails `npm run lint`.
@@ -25,8 +26,13 @@ const serverOnly = [
 // a feature imports only itself and the shared layers (lib/, components/, hooks/, locales/, assets/);
 // the shared layers import no feature and not app/. An import is matched after its leading ./ and ../
 // (or the '@/' alias), so '../../blooms/x', '../blooms' and '../../../features/blooms/x' all count.
-const webFeatures = ['auth', 'account', 'blooms', 'chats', 'flora', 'shared-agent'];
 const webRoot = 'apps/web/src';
+/** Every folder of features/: a new feature is bound from the start. */
+const foldersOf = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersOf(`./${webRoot}/features/`);
 const webServerPatterns = [
   { group: serverOnly, message: 'The web app must not import server, database or Node-only code.' },
   {
@@ -71,6 +77,68 @@ const webBoundaries = [
   },
 ];
 
+// The server's features and which other features each may import (issue 36): a feature imports itself, the
+// ones listed, and the layers below the features (lib/, infra/, config.ts); lib/, infra/ and plugins/ import no
+// feature. A new edge is a decision made here, in one place; apps/server/src/import-boundaries.test.ts keeps the
+// table complete (every folder of features/) and without a cycle, and shows the rule failing.
+export const serverFeatureDependencies = {
+  users: [],
+  audit: [],
+  flora: [],
+  scenarios: [],
+  health: [],
+  'runtime-config': [],
+  'api-tokens': [],
+  auth: ['users'],
+  pipeline: ['flora', 'scenarios'],
+  blooms: ['pipeline', 'scenarios'],
+  shares: ['blooms'],
+  payments: ['blooms', 'pipeline'],
+  chats: ['blooms', 'users'],
+  account: ['audit', 'auth', 'blooms', 'chats', 'pipeline', 'users'],
+  admin: ['account', 'audit', 'auth', 'blooms', 'chats', 'pipeline', 'users'],
+};
+const serverRoot = 'apps/server/src';
+const serverFeatures = foldersOf(`./${serverRoot}/features/`);
+const serverBoundaryMessages = {
+  feature:
+    'This feature may not import that one (eslint.config.js, serverFeatureDependencies): ask a feature it may use, move what they share below the features, or add the edge to the table if it is the right direction.',
+  lower: 'lib/, infra/ and plugins/ sit below the features: they must not import one.',
+};
+const serverBoundaries = [
+  ...serverFeatures.map((feature) => {
+    const allowed = serverFeatureDependencies[feature] ?? [];
+    const forbidden = serverFeatures.filter((other) => other !== feature && !allowed.includes(other));
+    return {
+      files: [`${serverRoot}/features/${feature}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: forbidden.length
+              ? [
+                  {
+                    regex: relativeTo([...forbidden, ...forbidden.map((other) => `features/${other}`)]),
+                    message: serverBoundaryMessages.feature,
+                  },
+                ]
+              : [],
+          },
+        ],
+      },
+    };
+  }),
+  {
+    files: [`${serverRoot}/{lib,infra,plugins}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: relativeTo(['features']), message: serverBoundaryMessages.lower }] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/db/migrations/**', 'coverage/**'],
@@ -95,6 +163,7 @@ export default tseslint.config(
   },
   // Later blocks replace the rule's options for their folders, so each repeats the server patterns.
   ...webBoundaries,
+  ...serverBoundaries,
   {
     // Shared with the browser (the web app, and Flora in a Web Worker): no server or Node-only code.
     files: [

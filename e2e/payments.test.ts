@@ -3,7 +3,6 @@
 // hosted checkout page as the place where the person pays.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,17 +16,10 @@ import { en } from '../apps/web/src/locales/en.js';
 import { signIn } from './support/accounts.js';
 import { uploadExample } from './support/agents.js';
 import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const payer = { email: 'payer@greenhouse.test', password: 'Payer#Greenhouse1' };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.skipIf(!hasBrowser)('paying for an agent in the browser', () => {
   // The peer's hosted pages have no icon: the browser's own request for one is answered 404.

@@ -28,10 +28,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -70,14 +70,6 @@ const { openDatabase, schema } = await import('@greenhouse/db');
 const { default: pg } = await import('pg');
 const { hashPassword } = await import(path.join(root, 'apps/server/dist/features/auth/passwords.js'));
 const { prepareStage1 } = await import(path.join(root, 'apps/server/dist/features/pipeline/data-stages.js'));
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts a Node process and waits until `url` answers 200; answers a stop function. */
 async function startProcess(nodeArgs, env, url) {

@@ -16,11 +16,11 @@
 //   options: --json (one JSON line at the end), CHROMIUM_PATH (default /usr/bin/chromium)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -55,14 +55,6 @@ const sharePageLanguages = [
 const admin = { email: 'bench@greenhouse.test', password: 'Bench#Greenhouse1' };
 const guestRoutes = ['/auth/sign-in', '/auth/sign-up', '/auth/forgot-password'];
 const signedInRoutes = ['/chat/new', '/agent/new', '/profile/account', '/settings', '/flora', '/admin'];
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Size of a file of the build, 0 when it does not exist. */
 const sizeOf = (file) => (existsSync(file) ? statSync(file).size : 0);

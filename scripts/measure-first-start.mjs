@@ -13,10 +13,10 @@
 // after the install shows only what the install itself changed. Nothing in this repository is touched.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -36,14 +36,6 @@ function cleanEnv(extra = {}) {
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TERM', 'USER', 'npm_config_cache'])
     if (process.env[name] !== undefined) env[name] = process.env[name];
   return { ...env, ...extra };
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Files of the working tree to lay over HEAD: the given ones, or every uncommitted change. */

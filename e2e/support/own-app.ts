@@ -3,10 +3,10 @@
 // database has one owner at a time.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,14 +22,6 @@ export interface CliAdmin {
   password: string;
   firstName: string;
   lastName: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts the built app with `env` on top of the browser tests' defaults; resolves once /api/health answers. */

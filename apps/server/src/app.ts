@@ -26,8 +26,8 @@ import { sharedAgentRoutes, shareRoutes } from './features/shares/share-routes.j
 import { ShareService } from './features/shares/share-service.js';
 import { defaultFloraDownloadsDir } from './features/flora/flora-downloads.js';
 import { floraApiRoutes, floraFileRoutes } from './features/flora/flora-routes.js';
-import type { JobQueue } from './features/jobs/job-queue.js';
-import { createMailer } from './features/mail/mailer.js';
+import type { JobQueue } from './infra/jobs/job-queue.js';
+import { createMailer } from './infra/mail/mailer.js';
 import { freeUnpaidAgents } from './features/payments/free-agents.js';
 import { paymentRoutes, paymentWebhookRoutes } from './features/payments/payment-routes.js';
 import { PaymentService } from './features/payments/payment-service.js';
@@ -40,7 +40,7 @@ import { adminOnly, signedIn } from './lib/auth-context.js';
 import { instanceSecret } from './lib/instance-secret.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { webDistDir } from './lib/paths.js';
-import { authContextPlugin, type AuthContextOptions } from './plugins/auth-context.js';
+import { authContextPlugin, type AuthContextOptions } from './plugins/request-auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -48,8 +48,8 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { documentAccess, openapiPlugin, openapiRoutes } from './plugins/openapi.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import { healthRoutes } from './routes/api/health.js';
-import { runtimeConfigRoutes } from './routes/runtime-config.js';
+import { healthRoutes } from './features/health/health-routes.js';
+import { runtimeConfigRoutes } from './features/runtime-config/runtime-config-routes.js';
 
 export const AUTH_TOKEN_NAME = 'greenhouse_session';
 /** Default body limit of every route; routes that take more (uploads) set their own. */

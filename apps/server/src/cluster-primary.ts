@@ -14,7 +14,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { openDatabase } from '@greenhouse/db';
 import { freeAgentsAtStart } from './app.js';
 import type { Config } from './config.js';
-import { JobQueue } from './features/jobs/job-queue.js';
+import { JobQueue } from './infra/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers } from './features/pipeline/start-workers.js';
 import { defaultFloraDownloadsDir, nativeBuilds } from './features/flora/flora-downloads.js';

@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { runPrimary } from './cluster-primary.js';
 import type { Config } from './config.js';
 import { fail, loadConfigOrExit } from './lib/exit.js';
-import { JobQueue } from './features/jobs/job-queue.js';
+import { JobQueue } from './infra/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers, type Workers } from './features/pipeline/start-workers.js';
 import { defaultFloraDownloadsDir, nativeBuilds } from './features/flora/flora-downloads.js';

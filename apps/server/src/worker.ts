@@ -3,7 +3,7 @@
 // SIGTERM/SIGINT: running stages pause at a checkpoint and are handed back to the queue.
 import { openDatabase } from '@greenhouse/db';
 import { fail, loadConfigOrExit } from './lib/exit.js';
-import { JobQueue } from './features/jobs/job-queue.js';
+import { JobQueue } from './infra/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
 import { startWorkers } from './features/pipeline/start-workers.js';
 import { createLogger } from './lib/logger.js';

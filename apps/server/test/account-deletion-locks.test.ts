@@ -1,6 +1,6 @@
 // Deleting an account while a stage of one of its agents commits: the stage's transaction locks the owner's row
 // last (the data version's deferred trigger, migration 0006), so the deletion must take the agents before the
-// user's row (features/admin/delete-account.ts) — the other order deadlocks and PostgreSQL aborts one of them.
+// user's row (features/account/delete-account.ts) — the other order deadlocks and PostgreSQL aborts one of them.
 // PostgreSQL only: the embedded database has one connection, so its transactions never overlap.
 import { schema } from '@greenhouse/db';
 import { testDatabaseDriver } from '@greenhouse/db/testing';

@@ -8,7 +8,7 @@ import {
   type SessionLookup,
   type UserRow,
 } from '../src/lib/auth-context.js';
-import { authContextPlugin } from '../src/plugins/auth-context.js';
+import { authContextPlugin } from '../src/plugins/request-auth.js';
 import { csrfPlugin } from '../src/plugins/csrf.js';
 import { errorHandlerPlugin } from '../src/plugins/error-handler.js';
 

@@ -2,7 +2,7 @@ import { openDatabase, type Database } from '@greenhouse/db';
 import { createPostgresDatabase, testDatabaseDriver } from '@greenhouse/db/testing';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { JobQueue } from '../src/features/jobs/job-queue.js';
+import { JobQueue } from '../src/infra/jobs/job-queue.js';
 import { pipelineJobTypes } from '../src/features/pipeline/pipeline-jobs.js';
 
 const jobs = { leaseSeconds: 60, maintenanceSeconds: 60 };

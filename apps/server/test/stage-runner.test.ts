@@ -5,7 +5,7 @@ import { schema } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../src/features/jobs/job-queue.js';
+import type { JobQueue } from '../src/infra/jobs/job-queue.js';
 import { LocalArtifactStore } from '../src/features/pipeline/local-artifact-store.js';
 import { retryFailedStage } from '../src/features/pipeline/retry-stage.js';
 import { stageImplementations } from '../src/features/pipeline/stage-implementations.js';

@@ -6,12 +6,12 @@ import { DirectoryLockedError, openDatabase, schema, type Database } from '@gree
 import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { updateAccount } from '../features/admin/update-account.js';
-import type { AuditActor } from '../features/admin/audit-log.js';
+import type { AuditActor } from '../features/audit/audit-log.js';
 import { AuthService } from '../features/auth/auth-service.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { SessionStore } from '../features/auth/sessions.js';
 import { findUserByEmail } from '../features/auth/users.js';
-import { createMailer } from '../features/mail/mailer.js';
+import { createMailer } from '../infra/mail/mailer.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { createLogger } from '../lib/logger.js';
 

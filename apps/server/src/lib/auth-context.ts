@@ -4,7 +4,7 @@ import { AppError } from './app-error.js';
 
 /**
  * Who is asking: the user and session types, the request's auth context and the route guards.
- * Features and plugins depend on this module; it depends on no feature. plugins/auth-context.ts
+ * Features and plugins depend on this module; it depends on no feature. plugins/request-auth.ts
  * fills `request.auth` for every API request; features/auth makes and ends sessions.
  */
 

@@ -63,7 +63,7 @@ export const csrfPlugin = fp(
     });
   },
   // Its onRequest hook reads request.cookies and request.auth, filled by the onRequest hooks of the plugins
-  // that add them (@fastify/cookie, plugins/auth-context.ts): those must be registered first, since hooks of
+  // that add them (@fastify/cookie, plugins/request-auth.ts): those must be registered first, since hooks of
   // one phase run in the order they were added. Fastify refuses to start if these decorators are missing.
   { name: 'csrf', decorators: { request: ['cookies', 'auth'] } },
 );

@@ -1,20 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { currentBuildOf } from '@greenhouse/trainer';
+// Tests that start servers take the port from here (one copy for the scripts and the tests).
+export { freePort } from '../../../../scripts/lib/free-port.mjs';
 
 const entries = {
   server: fileURLToPath(new URL('../../src/main.ts', import.meta.url)),
   worker: fileURLToPath(new URL('../../src/worker.ts', import.meta.url)),
 };
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const isRoot = () => process.getuid?.() === 0;
 const DROPPED = '-dac_override,-dac_read_search';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { JobQueue } from '../../src/features/jobs/job-queue.js';
+import { JobQueue } from '../../src/infra/jobs/job-queue.js';
 import { pipelineJobTypes } from '../../src/features/pipeline/pipeline-jobs.js';
 import { startWorkers } from '../../src/features/pipeline/start-workers.js';
 import { checkAnswersAgainstDescription } from './openapi-contract.js';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ActiveSession, UserRow } from '../../lib/auth-context.js';
-import { deleteAccount } from '../admin/delete-account.js';
+import { deleteAccount } from './delete-account.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { ArtifactStore } from '../pipeline/artifact-store.js';

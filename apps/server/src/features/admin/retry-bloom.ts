@@ -3,9 +3,9 @@ import type { Db } from '@greenhouse/db';
 import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/owned-list.js';
 import { findAnyBloom } from '../blooms/all-blooms.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { retryFailedStage } from '../pipeline/retry-stage.js';
-import { recordAudit, type AuditActor } from './audit-log.js';
+import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 
 /** An admin sends a failed agent's failed stage back to the queue (features/pipeline/retry-stage.ts). */
 export async function retryBloom(

@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import type { SessionStore } from '../auth/sessions.js';
-import type { Mailer } from '../mail/mailer.js';
-import { renderEmail } from '../mail/templates.js';
-import { keepAnAdmin, lockAccount, lockActiveAdmins } from './active-admins.js';
-import { recordAudit, type AuditActor, type AuditChanges } from './audit-log.js';
+import type { Mailer } from '../../infra/mail/mailer.js';
+import { renderEmail } from '../../infra/mail/templates.js';
+import { keepAnAdmin, lockAccount, lockActiveAdmins } from '../users/active-admins.js';
+import { recordAudit, type AuditActor, type AuditChanges } from '../audit/audit-log.js';
 
 export interface UpdateAccountDeps {
   db: Db;

@@ -17,7 +17,7 @@ import type { UserRow } from '../../lib/auth-context.js';
 import { isUuid, OwnedList } from '../../lib/owned-list.js';
 import { agentFileDisposition, type AgentFile } from '../../lib/send-agent-file.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { ArtifactStore } from '../pipeline/artifact-store.js';
 import { startPipeline } from '../pipeline/pipeline-jobs.js';
 import {

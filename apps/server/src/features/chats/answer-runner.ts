@@ -2,7 +2,7 @@ import { schema, type Db } from '@greenhouse/db';
 import type { AgentDraft } from '@greenhouse/mtp';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { givePromptBack } from '../account/prompt-allowance.js';
+import { givePromptBack } from '../users/prompt-allowance.js';
 import { completeMessages } from './chat-store.js';
 import type { AnswerJob } from './chat-turns.js';
 import { DesignerUnavailable, designerOf, type Designers } from './designer.js';

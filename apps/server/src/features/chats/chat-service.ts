@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { usePrompt } from '../account/prompt-allowance.js';
+import { usePrompt } from '../users/prompt-allowance.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import type { BloomService } from '../blooms/bloom-service.js';
 import { AnswerRunner } from './answer-runner.js';

@@ -2,7 +2,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { givePromptBack, usePrompt } from '../account/prompt-allowance.js';
+import { givePromptBack, usePrompt } from '../users/prompt-allowance.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import type { ChatRow } from './chat-store.js';
 

@@ -2,7 +2,7 @@
 import { schema, type Db } from '@greenhouse/db';
 import type { PaymentStatus } from '@greenhouse/contracts';
 import { inArray } from 'drizzle-orm';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { startTraining } from '../pipeline/pipeline-jobs.js';
 
 /**

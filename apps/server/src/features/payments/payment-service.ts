@@ -10,7 +10,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
 import type { BloomService } from '../blooms/bloom-service.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { applySessionStatus, statusOfEvent, statusOfSession } from './payment-transitions.js';
 import {
   verifiedEvent,

@@ -3,7 +3,7 @@
 import type { PaymentStatus } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, desc, eq } from 'drizzle-orm';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { startTraining } from '../pipeline/pipeline-jobs.js';
 import type { CheckoutSession, StripeEvent } from './stripe-client.js';
 

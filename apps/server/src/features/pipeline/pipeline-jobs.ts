@@ -4,7 +4,7 @@
 // an e-mail never waits behind a training slice (up to JOB_SLICE_SECONDS).
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
-import type { JobQueue, JobType } from '../jobs/job-queue.js';
+import type { JobQueue, JobType } from '../../infra/jobs/job-queue.js';
 import {
   bloomStageNames,
   dataStages,

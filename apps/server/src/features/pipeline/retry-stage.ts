@@ -1,6 +1,6 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { sendStage } from './pipeline-jobs.js';
 import { latestVersionOf, type BloomStageName } from './stages.js';
 

@@ -2,7 +2,7 @@ import type { StageProgress } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { ArtifactStore, FileRef } from './artifact-store.js';
 import {
   jobVersion,

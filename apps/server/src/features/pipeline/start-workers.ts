@@ -5,8 +5,8 @@
 import type { Database } from '@greenhouse/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import { createMailer } from '../mail/mailer.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import { createMailer } from '../../infra/mail/mailer.js';
 import { createArtifactStore } from './artifact-store.js';
 import { dataStageJobs, mailJobs, trainingJobs } from './pipeline-jobs.js';
 import { stageImplementations } from './stage-implementations.js';

@@ -5,7 +5,7 @@
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { jobVersion, sendStage, stageJobTypes } from './pipeline-jobs.js';
 
 /** Any number, as long as it is only this lock's: workers look for stranded stages one at a time. */

@@ -4,7 +4,7 @@
 // training left (agent-work.ts), handed out round-robin by owner as the queue does (turn-estimate.ts).
 import type { TrainingLine } from '@greenhouse/contracts';
 import type { Db } from '@greenhouse/db';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { remainingTraining } from './agent-work.js';
 import { trainingJobs } from './pipeline-jobs.js';
 import { turnEstimate, type LineAgent } from './turn-estimate.js';

@@ -5,8 +5,8 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, eq } from 'drizzle-orm';
 import type { MailJob } from './pipeline-jobs.js';
 import { latestVersionOf } from './stages.js';
-import type { Mailer } from '../mail/mailer.js';
-import { renderEmail } from '../mail/templates.js';
+import type { Mailer } from '../../infra/mail/mailer.js';
+import { renderEmail } from '../../infra/mail/templates.js';
 
 export function trainingMailHandler(db: Db, mailer: Mailer, appUrl: string) {
   return async (job: MailJob): Promise<void> => {

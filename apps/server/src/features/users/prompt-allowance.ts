@@ -2,7 +2,7 @@ import { schema, type Db } from '@greenhouse/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { DAY_MS, promptAllowance } from '../users/prompt-period.js';
+import { DAY_MS, promptAllowance } from './prompt-period.js';
 
 /**
  * Uses one prompt of the user's allowance inside the caller's transaction: the user's row is locked

@@ -4,8 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 import { isUuid } from '../../lib/owned-list.js';
 import { bloomIdsOfOwner, deleteBloomsOfOwner } from '../blooms/all-blooms.js';
 import type { ArtifactStore } from '../pipeline/artifact-store.js';
-import { keepAnAdmin, lockAccount, lockActiveAdmins } from './active-admins.js';
-import { recordAudit, type AuditActor } from './audit-log.js';
+import { keepAnAdmin, lockAccount, lockActiveAdmins } from '../users/active-admins.js';
+import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 
 export interface DeleteAccountDeps {
   db: Db;
