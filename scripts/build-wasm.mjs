@@ -4,14 +4,27 @@
 // the same bytes load in Node and in browsers. Run from a package after editing its .wat:
 //   npm run build:wasm -w @greenhouse/trainer      npm run build:wasm -w @greenhouse/flora
 // Each package's kernel test rebuilds its module with compileWat and fails when the committed base64 is stale.
+// A `;; include:` line takes in a shared fragment (withIncludes): the exp both packages' kernels use.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * A `;; include: <path from the repository's root>` line replaced by that file: what both packages' kernels share
+ * (packages/agent-format/src/exp.wat) is written once. WAT has no include of its own.
+ */
+export function withIncludes(watText) {
+  return watText.replace(/^[ \t]*;; include: (\S+).*$/gm, (_, file) =>
+    readFileSync(path.join(repoRoot, file), 'utf8'),
+  );
+}
+
 export async function compileWat(watText) {
   const { default: wabtInit } = await import('wabt');
   const wabt = await wabtInit();
-  const module = wabt.parseWat('kernels.wat', watText, { simd: true });
+  const module = wabt.parseWat('kernels.wat', withIncludes(watText), { simd: true });
   try {
     module.validate();
     return Buffer.from(module.toBinary({}).buffer);

@@ -53,3 +53,4 @@ export type {
   ReactionModel,
   WordTable,
 } from './reaction-model.js';
+export { expf } from './exp.js';

@@ -16,6 +16,7 @@
 //   layerNorm, scale, setRows, addRows, embed, argmax: the forward pass's glue (see each), so that the JS
 //   around the kernels allocates nothing per value (V8 boxes floats in code it has not optimized yet);
 //   sha256: SHA-256's compression, for weights.bin as it is decoded into the memory (sha256.ts).
+import { expf } from '@greenhouse/agent-format';
 import { halfToFloat } from '../float16.js';
 import { compress } from '../sha256.js';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm.js';
@@ -417,29 +418,11 @@ function mvF32Js(f32: Float32Array, x: number, w: number, ws: number, y: number,
   }
 }
 
-// exp and GELU as kernels.wat computes them, one float32 operation at a time (the trainer's twins).
+// GELU and softmax as kernels.wat computes them, one float32 operation at a time (the trainer's twins), with the
+// agent format's expf (one source with the trainer's; its WAT is packages/agent-format/src/exp.wat).
 const fr = Math.fround;
-const LOG2E = fr(Math.LOG2E);
-const MAGIC = 12582912; // 1.5·2^23: x + MAGIC − MAGIC rounds x to an integer, ties to even (in f32)
-const C1 = fr(0.693359375);
-const C2 = fr(-2.1219444e-4);
-const P = [
-  1.98756915e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1,
-].map(fr);
 const GELU_C = fr(0.7978845608028654);
 const GELU_A = fr(0.044715);
-
-/** exp(x) exactly as the WASM kernel computes it (Cephes expf; relative error ≈ 1e-7). */
-export function expf(x: number): number {
-  x = Math.min(Math.max(fr(x), fr(-87.3)), 88);
-  const n = fr(fr(fr(x * LOG2E) + MAGIC) - MAGIC);
-  let r = fr(x - fr(n * C1));
-  r = fr(r - fr(n * C2));
-  let p = P[0]!;
-  for (let i = 1; i < P.length; i++) p = fr(fr(p * r) + P[i]!);
-  const y = fr(fr(fr(p * fr(r * r)) + r) + 1);
-  return fr(y * 2 ** n);
-}
 
 function geluJs(f32: Float32Array, p: number, n: number): void {
   const at = p >> 2;

@@ -1,5 +1,7 @@
 // The messages between the page and the Flora worker (flora-worker.ts). The page never imports the engine
-// itself: these plain shapes are all it knows of it, so the engine's bundle loads in the worker only.
+// itself: these plain shapes are all it knows of it, so the engine's bundle loads in the worker only (a type
+// import is erased).
+import type { RunResult as FloraRunResult } from '@greenhouse/flora';
 
 /** A number slot of an input line: one number, or a list of `length` numbers, each from min to max. */
 export interface NumberSlot {
@@ -34,21 +36,18 @@ export interface RunRequest {
   inputs: { text: string; numbers?: number[] }[];
 }
 
-export interface RunResult {
-  output: string;
-  /** The reaction line as the model wrote it (a final token key; `…<UNK>_` for a refusal): for matching only. */
-  reaction: string;
-  /** The reaction's name, the one to show (a refusal's too). */
-  reactionName: string;
-  /** Its index in the instruction's reactions. */
-  reactionIndex: number;
-  /** A guardrail answer: the agent refused the input. */
-  refused: boolean;
-  /** A final number token's number, else null. */
-  reactionValue: number | null;
-  tokens: number;
-  tokensPerSecond: number;
-}
+/** What a run answers the playground: Flora's result (packages/flora, agent.ts) without its timing details. */
+export type RunResult = Pick<
+  FloraRunResult,
+  | 'output'
+  | 'reaction'
+  | 'reactionName'
+  | 'reactionIndex'
+  | 'refused'
+  | 'reactionValue'
+  | 'tokens'
+  | 'tokensPerSecond'
+>;
 
 export type ToWorker =
   { type: 'load'; bytes: ArrayBuffer } | { type: 'run'; id: number; request: RunRequest };
