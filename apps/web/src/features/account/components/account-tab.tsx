@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { paths } from '../../../lib/paths';
+import { FactsGrid } from '../../../components/facts-grid/facts-grid';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
+import { NameFields } from '../../../components/form/field-groups';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useServerForm } from '../../../hooks/use-server-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
@@ -36,24 +37,13 @@ export function AccountTab({ user }: { user: User }) {
         <h2 id="account-status-heading" className="profile-section__heading">
           {t('profile.account.statusHeading')}
         </h2>
-        <dl className="profile-facts">
-          <div>
-            <dt>{t('profile.account.role')}</dt>
-            <dd>{t(`profile.account.roles.${user.role.name}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('profile.account.active')}</dt>
-            <dd>
-              <StatusPill on={user.active} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('profile.account.emailConfirmed')}</dt>
-            <dd>
-              <StatusPill on={user.emailConfirmed} />
-            </dd>
-          </div>
-        </dl>
+        <FactsGrid
+          facts={[
+            { label: t('profile.account.role'), value: t(`profile.account.roles.${user.role.name}`) },
+            { label: t('profile.account.active'), value: <StatusPill on={user.active} /> },
+            { label: t('profile.account.emailConfirmed'), value: <StatusPill on={user.emailConfirmed} /> },
+          ]}
+        />
         <p className="profile-section__text">
           {t('profile.account.settingsHint')}{' '}
           <Link to={paths.settings} className="text-link">
@@ -93,17 +83,9 @@ function NamesForm({ user }: { user: User }) {
   return (
     <form className="profile-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <div className="profile-form__row">
-        <TextField
-          label={t('forms.firstName')}
-          autoComplete="given-name"
-          error={shown('firstName')}
-          {...register('firstName')}
-        />
-        <TextField
-          label={t('forms.lastName')}
-          autoComplete="family-name"
-          error={shown('lastName')}
-          {...register('lastName')}
+        <NameFields
+          firstName={{ error: shown('firstName'), ...register('firstName') }}
+          lastName={{ error: shown('lastName'), ...register('lastName') }}
         />
       </div>
       {/* Read-only: shown as text (it wraps on narrow screens, where an input would cut it off). */}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { NewPasswordFields } from '../../../components/form/field-groups';
 import { Banner, LiveRegion } from '../../../components/notice/notice';
 import { useServerForm } from '../../../hooks/use-server-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
@@ -55,20 +56,9 @@ function ChangePasswordForm() {
         error={shown('currentPassword')}
         {...register('currentPassword')}
       />
-      <TextField
-        label={t('forms.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('forms.passwordHint')}
-        error={shown('newPassword')}
-        {...register('newPassword', { deps: 'confirmPassword' })}
-      />
-      <TextField
-        label={t('forms.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={shown('confirmPassword')}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: shown('newPassword'), ...register('newPassword', { deps: 'confirmPassword' }) }}
+        confirm={{ error: shown('confirmPassword'), ...register('confirmPassword') }}
       />
       <FormErrorBanner error={formError} />
       <LiveRegion>

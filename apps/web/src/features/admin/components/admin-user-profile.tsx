@@ -3,6 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { Fact } from '../../../components/fact-card/fact-card';
+import { FactsGrid } from '../../../components/facts-grid/facts-grid';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { NumericField } from '../../../components/form/numeric-field';
@@ -161,37 +163,23 @@ function Facts({ account }: { account: AdminAccount }) {
   const date = (iso: string | null, none: string) =>
     iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : none;
   const admin = account.role.name === 'admin';
-  return (
-    <dl className="admin-user__facts">
-      <div>
-        <dt>{t('admin.user.created')}</dt>
-        <dd>{date(account.createdAt, '—')}</dd>
-      </div>
-      <div>
-        <dt>{t('admin.user.lastSeen')}</dt>
-        <dd>{date(account.lastSeenAt, t('admin.never'))}</dd>
-      </div>
-      <div>
-        <dt>{t('admin.user.approved')}</dt>
-        <dd>{date(account.approvedAt, '—')}</dd>
-      </div>
-      {account.deactivatedAt && (
-        <div>
-          <dt>{t('admin.user.deactivated')}</dt>
-          <dd>{date(account.deactivatedAt, '—')}</dd>
-        </div>
-      )}
-      <div>
-        <dt>{t('admin.user.promptsUsed')}</dt>
-        <dd>
-          {admin
-            ? t('sidebar.unlimited')
-            : t('admin.user.promptsOf', { used: account.prompts.used, limit: account.prompts.limit })}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('admin.user.renewal')}</dt>
-        <dd>
+  const facts: Fact[] = [
+    { label: t('admin.user.created'), value: date(account.createdAt, '—') },
+    { label: t('admin.user.lastSeen'), value: date(account.lastSeenAt, t('admin.never')) },
+    { label: t('admin.user.approved'), value: date(account.approvedAt, '—') },
+    ...(account.deactivatedAt
+      ? [{ label: t('admin.user.deactivated'), value: date(account.deactivatedAt, '—') }]
+      : []),
+    {
+      label: t('admin.user.promptsUsed'),
+      value: admin
+        ? t('sidebar.unlimited')
+        : t('admin.user.promptsOf', { used: account.prompts.used, limit: account.prompts.limit }),
+    },
+    {
+      label: t('admin.user.renewal'),
+      value: (
+        <>
           {t('admin.user.renewalEvery', { days: account.prompts.renewalDays })}
           {account.prompts.nextRenewalAt && (
             <>
@@ -199,10 +187,11 @@ function Facts({ account }: { account: AdminAccount }) {
               {date(account.prompts.nextRenewalAt, '')}
             </>
           )}
-        </dd>
-      </div>
-    </dl>
-  );
+        </>
+      ),
+    },
+  ];
+  return <FactsGrid facts={facts} />;
 }
 
 function EditForm({ account }: { account: AdminAccount }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
+import { NewPasswordFields } from '../../../components/form/field-groups';
 import { Outcome } from '../../../components/notice/notice';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
@@ -50,20 +50,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <input type="hidden" {...register('token')} />
-      <TextField
-        label={t('forms.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('forms.passwordHint')}
-        error={shown('password')}
-        {...register('password', { deps: 'confirmPassword' })}
-      />
-      <TextField
-        label={t('forms.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={shown('confirmPassword')}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: shown('password'), ...register('password', { deps: 'confirmPassword' }) }}
+        confirm={{ error: shown('confirmPassword'), ...register('confirmPassword') }}
       />
       <FormErrorBanner
         error={formError}

@@ -4,6 +4,7 @@ import { paths } from '../../../lib/paths';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { NameFields } from '../../../components/form/field-groups';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
@@ -48,17 +49,9 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
           error={shown('password')}
           {...register('password')}
         />
-        <TextField
-          label={t('forms.firstName')}
-          autoComplete="given-name"
-          error={shown('firstName')}
-          {...register('firstName')}
-        />
-        <TextField
-          label={t('forms.lastName')}
-          autoComplete="family-name"
-          error={shown('lastName')}
-          {...register('lastName')}
+        <NameFields
+          firstName={{ error: shown('firstName'), ...register('firstName') }}
+          lastName={{ error: shown('lastName'), ...register('lastName') }}
         />
         <FormErrorBanner error={formError} />
         <SubmitButton
