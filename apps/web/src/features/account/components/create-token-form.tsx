@@ -1,6 +1,6 @@
 import type { CreatedApiToken } from '@greenhouse/contracts';
 import { useTranslation } from 'react-i18next';
-import { FieldFrame } from '../../../components/form/field-frame';
+import { SelectField } from '../../../components/form/select-field';
 import { FormErrorBanner } from '../../../components/form/form-error-banner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -58,21 +58,16 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiTo
           error={shown('name')}
           {...register('name')}
         />
-        <FieldFrame label={t('settings.tokens.expiry')} error={expiryError} className="create-token__expiry">
-          {(control) => (
-            <select
-              className="field__input field__select"
-              {...control}
-              {...register('expiresInDays', { valueAsNumber: true })}
-            >
-              {TOKEN_EXPIRY_DAYS.map((days) => (
-                <option key={days} value={days}>
-                  {t('settings.tokens.days', { count: days })}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SelectField
+          label={t('settings.tokens.expiry')}
+          error={expiryError}
+          className="create-token__expiry"
+          options={TOKEN_EXPIRY_DAYS.map((days) => ({
+            value: days,
+            label: t('settings.tokens.days', { count: days }),
+          }))}
+          {...register('expiresInDays', { valueAsNumber: true })}
+        />
       </div>
       <FormErrorBanner error={formError} />
       <div className="profile-form__actions">

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SelectField } from '../../../components/form/select-field';
 import type { Fact } from '../../../components/fact-card/fact-card';
 import { FactsGrid } from '../../../components/facts-grid/facts-grid';
 import { DeleteDialog } from '../../../components/delete-dialog/delete-dialog';
@@ -227,31 +228,21 @@ function EditForm({ account }: { account: AdminAccount }) {
         <TextField label={t('forms.lastName')} error={shown('lastName')} {...register('lastName')} />
       </div>
       <div className="admin-user__row">
-        <div className="field">
-          <label htmlFor="admin-user-role" className="field__label">
-            {t('admin.fields.role')}
-          </label>
-          <div className="field__control">
-            {/* Controlled: the value is set with the options there (an uncontrolled select registered
-                before its options showed the first option). */}
-            <Controller
-              control={control}
-              name="role"
-              render={({ field }) => (
-                <select id="admin-user-role" className="field__input field__select" {...field}>
-                  {roleNames.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`admin.roles.${role}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
+        {/* Controlled: the value is set with the options there (an uncontrolled select registered before its
+            options showed the first option). */}
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <SelectField
+              label={t('admin.fields.role')}
+              id="admin-user-role"
+              error={shown('role')}
+              options={roleNames.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
+              {...field}
             />
-          </div>
-          <p className="field__error" aria-live="polite">
-            {shown('role')}
-          </p>
-        </div>
+          )}
+        />
         <fieldset className="admin-user__checks">
           <legend className="field__label">{t('admin.user.accessLegend')}</legend>
           <label className="admin-user__check">
