@@ -26,7 +26,7 @@ import {
   TOKENIZER,
   TRAINING_PLAN,
 } from './stage-outputs.js';
-import type { StageContext, StageImplementations, StageInputs } from './stage-runner.js';
+import type { StageContext, StageImplementations, StageInputs } from './stage-contract.js';
 import { StageFailure } from './stages.js';
 
 /** The plan of the `tiny` preset: a model that trains in seconds (tests, demos), same pipeline. */

@@ -1,6 +1,5 @@
-import type { StageProgress } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { ArtifactStore, FileRef } from './artifact-store.js';
@@ -13,13 +12,20 @@ import {
   type StageJob,
   type TrainingJob,
 } from './pipeline-jobs.js';
+import type { StageImplementations, StagePause } from './stage-contract.js';
+import { failureReason } from './stage-failures.js';
+import { stageInputs } from './stage-inputs.js';
+import { CHECKPOINT_KIND, upsertOutput, type StageOutput } from './stage-outputs.js';
 import {
-  CHECKPOINT_KIND,
-  upsertOutput,
-  type FileOutput,
-  type JsonOutput,
-  type StageOutput,
-} from './stage-outputs.js';
+  artifactKey,
+  assertStillOwned,
+  fencedUpdate,
+  StageTakenOver,
+  stageFence,
+  stageKey,
+  updateStage,
+} from './stage-ownership.js';
+import { progressWriter } from './stage-progress.js';
 import {
   bloomStageNames,
   nextStage,
@@ -29,43 +35,14 @@ import {
   type StageRow,
 } from './stages.js';
 
-/** What a stage can read: its agent, the version's protocol file and earlier stages' outputs. */
-export interface StageInputs {
-  bloomId: string;
-  version: number;
-  /** The agent: its id, name and its owner's scenario tests (run on the exported file). */
-  bloom(): Promise<{ id: string; name: string; scenarios: unknown }>;
-  protocolContent(): Promise<unknown>;
-  /** A JSON output of an earlier stage. */
-  artifact<T>(output: JsonOutput<T>): Promise<T>;
-  /** A file output of an earlier stage (checked against its sha256). */
-  file(output: FileOutput): Promise<Buffer>;
-  /** An earlier stage's metrics. */
-  metrics(stage: BloomStageName): Promise<Record<string, unknown> | null>;
-  /** This stage's last checkpoint, when an earlier run of it paused or died after one. */
-  checkpoint(): Promise<Uint8Array | null>;
-}
-
-export interface StageContext {
-  /** Aborted when the worker is stopping: pause at the next step. */
-  signal: AbortSignal;
-  /** Pause after this many seconds of work: the stage goes on in a new job. */
-  sliceSeconds: number;
-  /** Progress and the metrics so far (the loss curve), stored at most about once a second. */
-  onProgress(progress: StageProgress, metrics?: Record<string, unknown>): void;
-}
-
-/** A stage that stopped early with its state: it goes on from the checkpoint in a new job. */
-export interface StagePause {
-  /** (The progress reported last is already stored: the runner writes it before the pause.) */
-  paused: { checkpoint: Uint8Array; metrics: Record<string, unknown> };
-}
-
-export type StageImplementation = (
-  inputs: StageInputs,
-  context: StageContext,
-) => Promise<StageOutput | StagePause>;
-export type StageImplementations = Partial<Record<BloomStageName, StageImplementation>>;
+// The stage contract's types, for the implementations and the tests that name them with the runner.
+export type {
+  StageContext,
+  StageImplementation,
+  StageImplementations,
+  StageInputs,
+  StagePause,
+} from './stage-contract.js';
 
 export interface StageRunnerOptions {
   files: ArtifactStore;
@@ -74,36 +51,10 @@ export interface StageRunnerOptions {
   sliceSeconds: number;
 }
 
-const PROGRESS_INTERVAL_MS = 1000;
 /** Retries of a stage that failed with an error before it is marked failed (crashes do not count). */
 export const STAGE_RETRIES = 2;
 /** Runs in a row that may end with no outcome (a killed worker) before the stage is marked failed. */
 export const MAX_INTERRUPTIONS = 5;
-
-const storageProblem: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  ENOTDIR: 'a part of the path is not a folder',
-};
-
-/** The code and readable reason stored for a failed stage. */
-function failureReason(error: unknown): { code: string; message: string } {
-  if (error instanceof StageFailure) return { code: error.code, message: error.message };
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  // The artifacts folder cannot take the stage's files: the operator must act (permissions, disk space).
-  if (code && Object.hasOwn(storageProblem, code))
-    return {
-      code: 'stage.storage_unwritable',
-      message: `The agent's files could not be written (${code}: ${storageProblem[code]}).`,
-    };
-  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
-}
-
-/** Another run took the stage over (its job expired and was handed out again), or the agent is gone. */
-class StageTakenOver extends Error {}
 
 /** Thrown for a job delivered after the worker began to stop: the queue hands it out again. */
 export class WorkerStopping extends Error {
@@ -111,20 +62,6 @@ export class WorkerStopping extends Error {
     super('the worker is stopping; the job goes back to the queue');
   }
 }
-
-const stageKey = (bloomId: string, version: number, name: string) =>
-  and(
-    eq(schema.bloomStages.bloomId, bloomId),
-    eq(schema.bloomStages.version, version),
-    eq(schema.bloomStages.name, name as BloomStageName),
-  );
-const artifactKey = (bloomId: string, version: number, stage: BloomStageName, kind: string) =>
-  and(
-    eq(schema.bloomArtifacts.bloomId, bloomId),
-    eq(schema.bloomArtifacts.version, version),
-    eq(schema.bloomArtifacts.stage, stage),
-    eq(schema.bloomArtifacts.kind, kind),
-  );
 
 export function isTrainingStage(stage: BloomStageName): boolean {
   return (trainingStages as readonly string[]).includes(stage);
@@ -142,6 +79,9 @@ export function isTrainingStage(stage: BloomStageName): boolean {
  * Long stages run in slices: after `sliceSeconds` (or when the worker stops) the stage pauses, its
  * checkpoint is stored and the same stage is enqueued again in one transaction — so no job outlives
  * its lease, a killed worker loses at most one slice, and any worker may go on with it.
+ *
+ * Its parts: what a stage reads (stage-inputs.ts) and is told (stage-contract.ts), who owns a stage and the fenced
+ * writes (stage-ownership.ts), progress (stage-progress.ts) and a failure's stored reason (stage-failures.ts).
  */
 export class StageRunner {
   /** The runs in progress: each one's abort, and its end (after its pause or completion is committed). */
@@ -198,7 +138,7 @@ export class StageRunner {
     // A run that is still marked as running never ended: its worker died or lost the job. Not the
     // stage's fault, so not a failure — but a stage that keeps killing its worker fails in the end.
     const interruptions = row.runningSince ? row.interruptions + 1 : row.interruptions;
-    await this.update(row, {
+    await updateStage(this.db, row, {
       status: 'processing',
       attempts: attempt,
       interruptions,
@@ -220,14 +160,17 @@ export class StageRunner {
     const controller = new AbortController();
     let ended = () => {};
     this.running.set(controller, new Promise<void>((resolve) => (ended = resolve)));
-    const progress = this.progressWriter(row, attempt);
+    const progress = progressWriter((values) => updateStage(this.db, row, values, attempt), this.log);
     try {
       await this.options.files.removeTemporary(job.bloomId);
-      const result = await implementation(this.inputs(job.bloomId, version, stage), {
-        signal: controller.signal,
-        sliceSeconds: this.options.sliceSeconds,
-        onProgress: progress.write,
-      });
+      const result = await implementation(
+        stageInputs(this.db, this.options.files, job.bloomId, version, stage),
+        {
+          signal: controller.signal,
+          sliceSeconds: this.options.sliceSeconds,
+          onProgress: progress.write,
+        },
+      );
       await progress.flush();
       if ('paused' in result) await this.pause(row, attempt, result, progress.step());
       else await this.complete(row, attempt, result);
@@ -259,7 +202,7 @@ export class StageRunner {
     const context = { err: error, bloomId: row.bloomId, stage, attempt, failures };
     if (!final) {
       this.log.warn(context, 'stage failed; it will be tried again');
-      await this.update(row, { status: 'pending', failures, runningSince: null }, attempt);
+      await updateStage(this.db, row, { status: 'pending', failures, runningSince: null }, attempt);
       throw error; // the queue retries it after its delay
     }
     this.log.error(context, 'stage failed');
@@ -278,7 +221,7 @@ export class StageRunner {
           progress: null,
           updatedAt: new Date(),
         })
-        .where(this.fence(row, attempt))
+        .where(stageFence(row, attempt))
         .returning({ name: schema.bloomStages.name });
       if (updated.length === 0) return;
       await tx.update(schema.blooms).set({ updatedAt: new Date() }).where(eq(schema.blooms.id, row.bloomId));
@@ -300,7 +243,9 @@ export class StageRunner {
   ): Promise<void> {
     const stage = row.name as BloomStageName;
     // Each run's checkpoint under a name of its own: a worker killed after writing it but before the
-    // commit leaves the last committed one as it was (a fixed name would no longer match its checksum).
+    // commit leaves the last committed one as it was (a fixed name would no longer match its checksum). A run
+    // taken over meanwhile writes none (as in complete): nothing would ever remove it.
+    await assertStillOwned(this.db, row, attempt);
     const ref = await this.options.files.write(
       row.bloomId,
       row.version,
@@ -309,7 +254,7 @@ export class StageRunner {
       paused.checkpoint,
     );
     await this.db.transaction(async (tx) => {
-      await this.fencedUpdate(tx, row, attempt, {
+      await fencedUpdate(tx, row, attempt, {
         metrics: paused.metrics,
         runningSince: null,
         interruptions: 0,
@@ -328,13 +273,13 @@ export class StageRunner {
     // Files first, under fixed names: a crash before the commit leaves files the re-run replaces. A run whose
     // stage was taken over meanwhile (its worker was cut off past its lease, issue 35) writes none: the files
     // under those names are the new owner's, which its commit's rows describe.
-    await this.assertStillOwned(row, attempt);
+    await assertStillOwned(this.db, row, attempt);
     const refs: Record<string, FileRef> = {};
     for (const [kind, data] of Object.entries(output.files ?? {}))
       refs[kind] = await this.options.files.write(bloomId, version, stage, kind, data);
     await this.db.transaction(async (tx) => {
       const now = new Date();
-      await this.fencedUpdate(tx, row, attempt, {
+      await fencedUpdate(tx, row, attempt, {
         status: 'completed',
         runningSince: null,
         interruptions: 0,
@@ -366,125 +311,5 @@ export class StageRunner {
       .from(schema.blooms)
       .where(eq(schema.blooms.id, bloomId));
     return bloom?.payment === 'paid';
-  }
-
-  private inputs(bloomId: string, version: number, stage: BloomStageName): StageInputs {
-    const artifactRow = async (from: BloomStageName, kind: string) => {
-      const [artifact] = await this.db
-        .select({ content: schema.bloomArtifacts.content })
-        .from(schema.bloomArtifacts)
-        .where(artifactKey(bloomId, version, from, kind));
-      return artifact?.content;
-    };
-    return {
-      bloomId,
-      version,
-      bloom: async () => {
-        const [bloom] = await this.db
-          .select({ id: schema.blooms.id, name: schema.blooms.name, scenarios: schema.blooms.scenarios })
-          .from(schema.blooms)
-          .where(eq(schema.blooms.id, bloomId));
-        if (!bloom) throw new StageFailure('bloom.not_found', 'The agent was deleted.');
-        return bloom;
-      },
-      protocolContent: async () => {
-        const [own] = await this.db
-          .select({ content: schema.bloomProtocols.content })
-          .from(schema.bloomProtocols)
-          .where(and(eq(schema.bloomProtocols.bloomId, bloomId), eq(schema.bloomProtocols.version, version)));
-        if (!own) throw new StageFailure('bloom.file_not_found', 'The agent has no protocol.');
-        return own.content;
-      },
-      artifact: async <T>({ stage: from, kind }: JsonOutput<T>) => {
-        const content = await artifactRow(from, kind);
-        if (content === undefined) throw new Error(`missing output ${from}/${kind}`);
-        return content as T;
-      },
-      file: async ({ stage: from, kind }) => {
-        const ref = (await artifactRow(from, kind)) as FileRef | undefined;
-        if (!ref) throw new Error(`missing output ${from}/${kind}`);
-        return this.options.files.read(bloomId, ref);
-      },
-      metrics: async (from) => {
-        const [row] = await this.db
-          .select({ metrics: schema.bloomStages.metrics })
-          .from(schema.bloomStages)
-          .where(stageKey(bloomId, version, from));
-        return (row?.metrics as Record<string, unknown> | null) ?? null;
-      },
-      checkpoint: async () => {
-        const ref = (await artifactRow(stage, CHECKPOINT_KIND)) as FileRef | undefined;
-        return ref ? this.options.files.read(bloomId, ref) : null;
-      },
-    };
-  }
-
-  /** Stores progress at most once a second, in order; `flush` waits for the last write. */
-  private progressWriter(row: StageRow, attempt: number) {
-    let last = 0;
-    let latest: StageProgress | null = null;
-    let pending: Partial<StageRow> | null = null;
-    let chain = Promise.resolve();
-    const store = () => {
-      if (!pending) return;
-      const values = pending;
-      pending = null;
-      last = Date.now();
-      chain = chain
-        .then(() => this.update(row, values, attempt))
-        .catch((error: unknown) => this.log.warn({ err: error }, 'could not store stage progress'));
-    };
-    return {
-      write: (progress: StageProgress, metrics?: Record<string, unknown>) => {
-        latest = progress;
-        pending = { progress, ...(metrics ? { metrics } : {}) };
-        if (Date.now() - last >= PROGRESS_INTERVAL_MS) store();
-      },
-      flush: async () => {
-        store();
-        await chain;
-      },
-      /** The last step reported, or null when the stage reports none. */
-      step: () => latest?.step ?? null,
-    };
-  }
-
-  private fence(row: StageRow, attempt: number) {
-    return and(
-      stageKey(row.bloomId, row.version, row.name),
-      eq(schema.bloomStages.attempts, attempt),
-      eq(schema.bloomStages.status, 'processing'),
-    );
-  }
-
-  /** Throws StageTakenOver unless this run still owns the stage (the fence of fencedUpdate, read only). */
-  private async assertStillOwned(row: StageRow, attempt: number): Promise<void> {
-    const [owned] = await this.db
-      .select({ name: schema.bloomStages.name })
-      .from(schema.bloomStages)
-      .where(this.fence(row, attempt));
-    if (!owned) throw new StageTakenOver();
-  }
-
-  private async fencedUpdate(
-    tx: Db,
-    row: StageRow,
-    attempt: number,
-    values: Partial<StageRow>,
-  ): Promise<void> {
-    const updated = await tx
-      .update(schema.bloomStages)
-      .set({ ...values, updatedAt: new Date() })
-      .where(this.fence(row, attempt))
-      .returning({ name: schema.bloomStages.name });
-    if (updated.length === 0) throw new StageTakenOver();
-  }
-
-  /** Updates the stage row; with `attempt`, only while this run still owns it. */
-  private async update(row: StageRow, values: Partial<StageRow>, attempt?: number): Promise<void> {
-    await this.db
-      .update(schema.bloomStages)
-      .set({ ...values, updatedAt: new Date() })
-      .where(attempt === undefined ? stageKey(row.bloomId, row.version, row.name) : this.fence(row, attempt));
   }
 }
