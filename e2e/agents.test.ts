@@ -55,7 +55,7 @@ describe.skipIf(!hasBrowser)('agents in the browser', () => {
     await screenshot(page, 'agent-trained-loss-chart');
     const metrics = page.getByRole('definition').filter({ hasText: /^\d/ });
     expect(await metrics.count()).toBeGreaterThan(3);
-    // The sidebar's label follows (spec §4).
+    // The sidebar's label follows (docs/product-rules.md §4).
     await page
       .locator('.side-status--trained')
       .getByText(en.bloomStatus.trained)

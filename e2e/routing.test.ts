@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, screenshot, useBrowser } from './support/browser.js';
 
-// The signed-out half of the routing rules (spec §2), in a real browser against the built app.
+// The signed-out half of the routing rules (docs/product-rules.md §2),
+// in a real browser against the built app.
 describe.skipIf(!hasBrowser)('routing when signed out', () => {
   const newPage = useBrowser({
     // The session refresh asks for the current user and is told 401: Chromium logs that response.

@@ -203,7 +203,8 @@ async function measure(
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   try {
     if (signedIn) await signIn(context);
-    // The language a visitor chose on an earlier visit (the app's `language` key, spec §9): the page starts in it.
+    // The language a visitor chose on an earlier visit (the app's `language` key, docs/product-rules.md §9):
+    // the page starts in it.
     if (language)
       await context.addInitScript((chosen) => globalThis.localStorage.setItem('language', chosen), language);
     const page = await context.newPage();

@@ -221,7 +221,7 @@ describe('the stage runner', () => {
       errorCode: 'bloom.invalid_file',
       errorMessage: 'The dataset has no text to learn from.',
     });
-    // The agent reads as failed (spec §4: the model failed), with the stage's reason.
+    // The agent reads as failed (docs/product-rules.md §4: the model failed), with the stage's reason.
     const bloom = bloomSchema.parse((await owner.get(`/api/blooms/${bloomId}`)).body);
     expect(bloomStatusLabel(bloom)).toBe('failed');
     expect(bloom.stages.find((s) => s.name === 'training_pretraining')!.error).toEqual({

@@ -53,6 +53,9 @@ export const emailConfirmedResponseSchema = z.object({
 });
 export type EmailConfirmedResponse = z.infer<typeof emailConfirmedResponseSchema>;
 
-/** `{ url }`, the answer of GET /auth/sso/google/url and GET /payment/billing-portal/url (spec §3). */
+/**
+ * `{ url }`, the answer of GET /auth/sso/google/url and GET /payment/billing-portal/url
+ * (docs/product-rules.md §3).
+ */
 export const urlResponseSchema = z.object({ url: z.string().check(z.minLength(1)) });
 export type UrlResponse = z.infer<typeof urlResponseSchema>;

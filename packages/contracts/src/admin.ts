@@ -4,7 +4,7 @@ import { bloomStageNames, paymentStatuses, workStatuses } from './entities.js';
 import type { ErrorCode } from './errors.js';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from './validation.js';
 
-// The admin panel's calls (under /api, admin only). Lists use the spec's query building (§7);
+// The admin panel's calls (under /api, admin only). Lists use the query building of docs/product-rules.md §7;
 // what each list may sort and filter by is written here once, for the server's parser and the client.
 
 const code = (c: ErrorCode): ErrorCode => c;

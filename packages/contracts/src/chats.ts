@@ -1,4 +1,4 @@
-// The chat designer's calls (spec §7 leaves them out; they follow its paths):
+// The chat designer's calls (docs/product-rules.md §7 leaves them out; they follow its paths):
 //   POST   /bloom/chats                 body {message} or {demoPromptId}   → 201 ChatDetail (answer starts)
 //   GET    /bloom/chats/{id}                                                → ChatDetail
 //   POST   /bloom/chats/{id}/messages   body {message}                     → 202 ChatDetail (answer starts)

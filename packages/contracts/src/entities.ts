@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
-// Response shapes of the API (spec §3), in zod/mini like every schema the web app reaches (account-entities.ts).
-// Objects are not strict: extra fields are stripped. Those the signed-out screens and the session check read are
-// in account-entities.ts.
+// Response shapes of the API (docs/product-rules.md §3), in zod/mini like every schema the web app reaches
+// (account-entities.ts). Objects are not strict: extra fields are stripped. Those the signed-out screens and
+// the session check read are in account-entities.ts.
 
 export const chatSummarySchema = z.object({
   id: z.string(),
@@ -342,9 +342,9 @@ export interface BloomStatusInput {
 }
 
 /**
- * Sidebar status label (spec §4), rules evaluated in the spec's order. As written, rule 3 already catches
- * every paid bloom whose model is not completed (and rule 2 every completed one), so 'not_started' cannot
- * be returned; it is kept so the function stays a literal copy of the rule.
+ * Sidebar status label (docs/product-rules.md §4), its rules evaluated in order. As written, rule 3 already
+ * catches every paid bloom whose model is not completed (and rule 2 every completed one), so 'not_started'
+ * cannot be returned; it is kept so the function stays a literal copy of the rule.
  */
 export function bloomStatusLabel(bloom: BloomStatusInput): BloomStatusLabel {
   const { dataset, stages, payment } = bloom;

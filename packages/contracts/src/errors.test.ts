@@ -10,7 +10,8 @@ import {
   type ErrorCode,
 } from './errors.js';
 
-// Spec §8, written out again on purpose: a renamed or dropped code must fail here.
+// The codes of docs/product-rules.md §8, written out again on purpose:
+// a renamed or dropped code must fail here.
 const specCodes = [
   'FORBIDDEN',
   'SERVICE_UNAVAILABLE',

@@ -2,17 +2,18 @@
 import * as z from 'zod/mini';
 
 /**
- * Every error code the API can answer with (spec §8), with its HTTP status.
+ * Every error code the API can answer with (docs/product-rules.md §8), with its HTTP status.
  *
  * Status choices that matter to the client:
- * - The web app clears the session on ANY 401 (spec §4). So 401 is kept for "you are not (or no longer)
- *   signed in" and for failed sign-in attempts; a wrong *current* password while signed in is 400, never 401.
+ * - The web app clears the session on ANY 401 (docs/product-rules.md §4). So 401 is kept for "you are not
+ *   (or no longer) signed in" and for failed sign-in attempts; a wrong *current* password while signed in is
+ *   400, never 401.
  * - 403 means "signed in (or identified), but this is not allowed for you/this account"; the client does
  *   not act on 403 by itself.
  * - 409 means "conflicts with the current state of the resource"; 429 means "too soon, try again later".
  */
 export const errorCodes = {
-  // General (spec §8).
+  // General (docs/product-rules.md §8).
   FORBIDDEN: { status: 403 },
   SERVICE_UNAVAILABLE: { status: 503 },
   INTERNAL: { status: 500 },
@@ -33,7 +34,7 @@ export const errorCodes = {
   CONFLICT: { status: 409 },
   CSRF_INVALID: { status: 403 },
 
-  // Default validation keys (spec §5), used when a schema check has no more specific code.
+  // Default validation keys (docs/product-rules.md §5), used when a schema check has no more specific code.
   'validation.required': { status: 400 },
   'validation.email': { status: 400 },
   'validation.stringMin': { status: 400 },
@@ -53,7 +54,7 @@ export const errorCodes = {
   'account.last_name_required': { status: 400 },
   'account.last_name_too_long': { status: 400 },
   'account.new_password_same_as_current_password': { status: 400 },
-  // 400, not 401: a 401 would sign the user out (spec §4).
+  // 400, not 401: a 401 would sign the user out (docs/product-rules.md §4).
   'account.invalid_current_password': { status: 400 },
   'account.password_too_short': { status: 400 },
   'account.password_too_long': { status: 400 },
@@ -173,7 +174,10 @@ export function errorTypeOf(code: ErrorCode): ErrorType {
   return statusOf(code) === 400 ? 'validation' : 'error';
 }
 
-/** The one error body of the API (spec §8). `params.field` names the offending input field, if any. */
+/**
+ * The one error body of the API (docs/product-rules.md §8). `params.field` names the offending input field,
+ * if any.
+ */
 export const apiErrorSchema = z.object({
   code: z.string(),
   status: z.int(),

@@ -1,5 +1,5 @@
-// The password rule (spec §5): its own module so that the field builders (form-fields.ts), which the form
-// schemas and the request schemas are made from, can use it without importing validation.ts.
+// The password rule (docs/product-rules.md §5): its own module so that the field builders (form-fields.ts),
+// which the form schemas and the request schemas are made from, can use it without importing validation.ts.
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;

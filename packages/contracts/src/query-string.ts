@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from './validation.js';
 
 /*
- * List query strings (spec §7), e.g. for GET /blooms and GET /bloom/chats:
+ * List query strings (docs/product-rules.md §7), e.g. for GET /blooms and GET /bloom/chats:
  *
  *   page=2&pageSize=10&sort=updatedAt&sortOrder=desc&filter.status=failed%2Cready&filter.dataset.status=ready
  *

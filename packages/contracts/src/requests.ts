@@ -19,8 +19,8 @@ import {
 } from './validation.js';
 
 // ---------------------------------------------------------------------------------------------------------
-// Request schemas (API bodies). Messages are API error codes of spec §8: the server answers with the first
-// issue's message as `code` and the issue path as `params.field`.
+// Request schemas (API bodies). Messages are API error codes of docs/product-rules.md §8: the server answers
+// with the first issue's message as `code` and the issue path as `params.field`.
 // ---------------------------------------------------------------------------------------------------------
 
 const authEmail = email({
@@ -87,8 +87,8 @@ export const googleCallbackRequestSchema = z.object({
 export type GoogleCallbackRequest = z.infer<typeof googleCallbackRequestSchema>;
 export type RequestResetRequest = z.infer<typeof requestResetRequestSchema>;
 
-// No dedicated "passwords do not match" code exists in §8: a mismatch is reported as password_invalid
-// on confirmPassword.
+// No dedicated "passwords do not match" code exists in docs/product-rules.md §8: a mismatch is reported as
+// password_invalid on confirmPassword.
 export const setNewPasswordRequestSchema = z
   .object({
     password: authPassword,

@@ -12,7 +12,7 @@ import { CHAT_MESSAGE_MAX } from './validation.js';
 export const SCENARIOS_MAX = 100;
 /** Most input lines of a case (protocols have a handful; the instruction's own count is checked on the server). */
 export const SCENARIO_LINES_MAX = 32;
-/** Longest input line: what a user types to an agent, like a chat message (spec §9: 256). */
+/** Longest input line: what a user types to an agent, like a chat message (docs/product-rules.md §9: 256). */
 export const SCENARIO_TEXT_MAX = CHAT_MESSAGE_MAX;
 /** Most numbers of one input line (the instruction's number slots decide the exact count). */
 export const SCENARIO_NUMBERS_MAX = 100;

@@ -5,11 +5,14 @@
 import * as z from 'zod/mini';
 import { email, mustMatch, password, requiredRaw, text } from './form-fields.js';
 
-// Limits of spec §5 and §9 (the password's are in password-rule.ts).
+// Limits of docs/product-rules.md §5 and §9 (the password's are in password-rule.ts).
 export const FIRST_NAME_MAX = 32;
 export const LAST_NAME_MAX = 64;
 export const CHAT_TITLE_MAX = 255;
-/** Client-side limit; the server limit is BLOOM_NAME_SERVER_MAX (spec §9: both readings stand). */
+/**
+ * Client-side limit; the server limit is BLOOM_NAME_SERVER_MAX (docs/product-rules.md §9: both readings
+ * stand).
+ */
 export const BLOOM_NAME_MAX = 255;
 export const BLOOM_NAME_SERVER_MAX = 128;
 export const FILE_NAME_MAX = 128;
@@ -48,9 +51,9 @@ export interface NumericInputOptions {
 }
 
 /**
- * Whether a numeric text input may take `value` as the user types it (spec §5). Partial input is allowed:
- * '' and a lone '-' (only if negative numbers are possible). A lone '.' is turned into '0'; otherwise the
- * accepted value is returned unchanged.
+ * Whether a numeric text input may take `value` as the user types it (docs/product-rules.md §5). Partial
+ * input is allowed: '' and a lone '-' (only if negative numbers are possible). A lone '.' is turned into '0';
+ * otherwise the accepted value is returned unchanged.
  */
 export function checkNumericInput(
   value: string,
@@ -87,7 +90,7 @@ export function uploadFileProblem(file: UploadFile | null | undefined): UploadFi
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Form schemas (client). Messages are i18n keys of spec §5.
+// Form schemas (client). Messages are i18n keys of docs/product-rules.md §5.
 // ---------------------------------------------------------------------------------------------------------
 
 const REQUIRED = 'validation.required';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { rootPackageJson, webDistDir } from './paths.js';
 
 /**
- * The version clients compare with their cached /config.json (spec §4): the release number
+ * The version clients compare with their cached /config.json (docs/product-rules.md §4): the release number
  * plus a fingerprint of the built web app, whose index.html names its content-hashed bundles,
  * so every new build of the front end makes open pages reload once.
  */

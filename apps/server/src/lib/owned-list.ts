@@ -54,8 +54,8 @@ interface PageStatement {
 }
 
 /**
- * A user's paged, filtered, sorted list of one kind of row (spec §7): the query string's whitelists, and
- * a page of the rows with the total.
+ * A user's paged, filtered, sorted list of one kind of row (docs/product-rules.md §7): the query string's
+ * whitelists, and a page of the rows with the total.
  */
 export class OwnedList<T extends OwnedTable, Row = T['$inferSelect']> {
   readonly sortable: readonly string[];

@@ -59,7 +59,7 @@ function validationError(issues: ZodFastifySchemaValidationError[], context: str
       code = p.origin === 'string' ? 'validation.stringMax' : 'validation.numberMax';
     else if (issue.keyword === 'invalid_format' && (issue.params as { format?: string }).format === 'email')
       code = 'validation.email';
-    // Missing values and wrong types both read as "required" (spec §5).
+    // Missing values and wrong types both read as "required" (docs/product-rules.md §5).
     else code = 'validation.required';
     return { field, code, ...bounds };
   };

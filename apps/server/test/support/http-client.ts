@@ -1,17 +1,30 @@
 // A cookie-keeping HTTP client over real sockets (fetch), for tests against server processes:
-// echoes the CSRF cookie in X-XSRF-TOKEN as the web app does.
+// echoes the CSRF cookie in X-XSRF-TOKEN as the web app does. Options: keep redirects (a presigned download's 302)
+// rather than follow them, and give up on a request after a while (a test network that may be cut).
+
+export interface HttpClientOptions {
+  /** 'manual': a redirect is answered as it is (status and Location), not followed. */
+  redirect?: RequestRedirect;
+  /** Longest wait for one answer. */
+  timeoutMs?: number;
+}
 import { TEST_PASSWORD } from './users.js';
 
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    private readonly options: HttpClientOptions = {},
+  ) {}
 
   async request(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}) {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     const res = await fetch(new URL(path, this.base), {
       method,
       body: body ?? null,
+      redirect: this.options.redirect ?? 'follow',
+      ...(this.options.timeoutMs ? { signal: AbortSignal.timeout(this.options.timeoutMs) } : {}),
       headers: {
         ...headers,
         ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
@@ -30,7 +43,7 @@ export class HttpClient {
     } catch {
       json = undefined;
     }
-    return { status: res.status, text, json };
+    return { status: res.status, text, json, headers: res.headers };
   }
 
   get(path: string) {
@@ -49,11 +62,15 @@ export class HttpClient {
 }
 
 /**
- * A client of the server process on `port`, signed in as `email` (made with TEST_PASSWORD): its first request
- * gets the CSRF cookie the sign-in must echo.
+ * A client of the server process on `port` (of 127.0.0.1) or at an address, signed in as `email` (made with
+ * TEST_PASSWORD): its first request gets the CSRF cookie the sign-in must echo.
  */
-export async function signedInHttpClient(port: number, email: string): Promise<HttpClient> {
-  const client = new HttpClient(`http://127.0.0.1:${port}`);
+export async function signedInHttpClient(
+  server: number | string,
+  email: string,
+  options: HttpClientOptions = {},
+): Promise<HttpClient> {
+  const client = new HttpClient(typeof server === 'number' ? `http://127.0.0.1:${server}` : server, options);
   await client.get('/api/health');
   const signIn = await client.post('/api/auth/signin', { email, password: TEST_PASSWORD });
   if (signIn.status !== 200) throw new Error(`sign-in as ${email} answered ${signIn.status}: ${signIn.text}`);

@@ -74,7 +74,9 @@ const TryScreen = lazy(async () => {
   return { default: module.TryScreen };
 });
 
-/** What each route of spec §2 shows. Typed by the route table, so no route can be left out. */
+/**
+ * What each route of docs/product-rules.md §2 shows. Typed by the route table, so no route can be left out.
+ */
 const screens: Record<RoutePath, ReactElement> = {
   '/auth/sign-in': <SignInScreen />,
   '/auth/sign-up': <SignUpScreen />,

@@ -6,7 +6,7 @@ import { paths } from '../lib/paths.js';
 /** Who may open a route: signed-out users only, any signed-in user, admins, or anyone (signed in or not). */
 export type RouteAccess = 'guest' | 'signed-in' | 'admin' | 'public';
 
-/** The route table of spec §2. The router registers exactly these paths (see router.tsx). */
+/** The route table of docs/product-rules.md §2. The router registers exactly these paths (see router.tsx). */
 export const routeTable = [
   { path: '/auth/sign-in', access: 'guest' },
   { path: '/auth/sign-up', access: 'guest' },
@@ -41,7 +41,7 @@ export type RouteDecision = { type: 'allow' } | { type: 'redirect'; to: string }
 const allow: RouteDecision = { type: 'allow' };
 const redirect = (to: string): RouteDecision => ({ type: 'redirect', to });
 
-/** Where a user lands when the path asks for nothing in particular (spec §2). */
+/** Where a user lands when the path asks for nothing in particular (docs/product-rules.md §2). */
 export const homeFor = (user: SessionUser): string => (user ? paths.newChat : paths.signIn);
 
 export function accessOf(pathname: string): RouteAccess | null {
@@ -50,7 +50,7 @@ export function accessOf(pathname: string): RouteAccess | null {
 }
 
 /**
- * The routing rules of spec §2, as a pure function of the path and the session:
+ * The routing rules of docs/product-rules.md §2, as a pure function of the path and the session:
  * - root and unknown paths (unknown /auth/... ones included): new chat when signed in, else sign-in;
  * - signed-out user on a protected route: sign-in;
  * - signed-in user on an auth route: new chat;

@@ -1,6 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Width up to which the sidebar overlays the page and the avatar links straight to the profile (spec §9). */
+/**
+ * Width up to which the sidebar overlays the page and the avatar links straight to the profile
+ * (docs/product-rules.md §9).
+ */
 export const NARROW_SCREEN_QUERY = '(max-width: 768px)';
 
 /** Whether a CSS media query matches, kept up to date. */

@@ -14,7 +14,9 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const APP_VERSION_HEADER = 'X-App-Version';
 
-/** A failed call (spec §8): an Error, so it also works wherever a plain error is expected. */
+/**
+ * A failed call (docs/product-rules.md §8): an Error, so it also works wherever a plain error is expected.
+ */
 export class ApiRequestError extends Error implements ApiError {
   readonly code: string;
   readonly status: number;
@@ -40,7 +42,7 @@ export type QueryParams = Parameters<typeof buildListQuery>[0];
 export interface RequestOptions<T> {
   /** JSON body; a FormData is sent as it is (multipart/form-data, its boundary set by fetch). */
   body?: unknown;
-  /** Encoded with the spec's list query rules (spec §7). */
+  /** Encoded with the list query rules of docs/product-rules.md §7. */
   query?: QueryParams;
   /** Validates (and types) the response body: a zod/mini schema (those of @greenhouse/contracts are). */
   schema?: z.core.$ZodType<T>;
@@ -118,7 +120,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (version) deps.onAppVersion(version);
     }
     if (response.ok) return response;
-    // Only 401 ends the session; a 403 is left to the caller (spec §6).
+    // Only 401 ends the session; a 403 is left to the caller (docs/product-rules.md §6).
     if (ownApi && response.status === 401) deps.onUnauthorized();
     throw new ApiRequestError(await errorFrom(response));
   };

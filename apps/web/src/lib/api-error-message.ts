@@ -23,7 +23,10 @@ export function errorReasonOf(error: unknown): string | undefined {
   return typeof reason === 'string' ? reason : undefined;
 }
 
-/** The translated text for any thrown value (spec §8): API errors by code, anything else as unknown. */
+/**
+ * The translated text for any thrown value (docs/product-rules.md §8): API errors by code, anything else as
+ * unknown.
+ */
 export function apiErrorMessage(t: TFunction, error: unknown): string {
   return t(apiErrorKey(errorCodeOf(error)));
 }

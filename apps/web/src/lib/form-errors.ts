@@ -24,8 +24,8 @@ export type FormErrorOutcome<F extends string> =
   | { kind: 'form'; code: string | undefined; messageKey: string };
 
 /**
- * Places a failed call's message (spec §8): on the field that params.field names if the form has it (the
- * apiErrors text of its code), otherwise in the form's alert region.
+ * Places a failed call's message (docs/product-rules.md §8): on the field that params.field names if the form
+ * has it (the apiErrors text of its code), otherwise in the form's alert region.
  */
 export function formErrorOutcome<F extends string>(
   error: unknown,

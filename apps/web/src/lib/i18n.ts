@@ -11,7 +11,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** The stored language (spec §9: key `language`), else English. */
+/** The stored language (docs/product-rules.md §9: key `language`), else English. */
 export function initialLanguage(): Language {
   const stored = readItem(localStore(), storageKeys.language);
   return isLanguage(stored) ? stored : fallbackLanguage;

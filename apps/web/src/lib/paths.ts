@@ -1,4 +1,7 @@
-/** The URLs the app links to or redirects to. The full route table (spec §2) is in routing-rules.ts. */
+/**
+ * The URLs the app links to or redirects to. The full route table (docs/product-rules.md §2) is in
+ * routing-rules.ts.
+ */
 export const paths = {
   root: '/',
   signIn: '/auth/sign-in',

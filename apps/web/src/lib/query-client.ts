@@ -8,7 +8,8 @@ export const queryKeys = {
   billingPortalUrl: ['billing-portal-url'] as const,
 };
 
-// Safe defaults; each query states the spec's own options explicitly where they differ (spec §4, §9).
+// Safe defaults; each query states its options of docs/product-rules.md §4 and §9 explicitly where they
+// differ.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },

@@ -34,8 +34,8 @@ export function parseStoredConfig(raw: string | null): RuntimeConfig | null {
 
 /**
  * Whether the page must reload because the server reports another app version than the config it runs
- * with (spec §4). At most once per reported version: if the page already reloaded for this version and the
- * mismatch is still there (say a stale /config.json), reloading again would loop forever.
+ * with (docs/product-rules.md §4). At most once per reported version: if the page already reloaded for this
+ * version and the mismatch is still there (say a stale /config.json), reloading again would loop forever.
  */
 export function shouldReloadForVersion(input: {
   currentVersion: string | undefined;

@@ -23,9 +23,10 @@ function unreachable(data: User | null | undefined, error: unknown): ApiRequestE
 }
 
 /**
- * The session is the cached user (spec §4). `null` means signed out: a 401 on any call, or sign-out, sets
- * it. The call that refreshes the session is GET /account/data. It does not retry by itself (spec §9), but
- * while the API is unreachable and the session unknown it is asked again every UNAVAILABLE_RETRY_MS.
+ * The session is the cached user (docs/product-rules.md §4). `null` means signed out: a 401 on any call, or
+ * sign-out, sets it. The call that refreshes the session is GET /account/data. It does not retry by itself
+ * (docs/product-rules.md §9), but while the API is unreachable and the session unknown it is asked again
+ * every UNAVAILABLE_RETRY_MS.
  */
 export const userQueryOptions = (enabled: boolean) =>
   queryOptions<User | null>({

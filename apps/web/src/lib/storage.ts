@@ -1,6 +1,6 @@
 /**
  * Every key the web app keeps in the browser's storage, in one place so nothing collides.
- * `language` is the spec's own key (spec §9); the others are ours.
+ * `language` is the key docs/product-rules.md §9 names; the others are ours.
  */
 export const storageKeys = {
   /** localStorage: 'en' | 'pl'. */

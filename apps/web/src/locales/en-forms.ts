@@ -1,7 +1,8 @@
 /**
  * English texts of the signed-out screens (sign-in, sign-up, password reset, email confirmation, Google sign-in)
- * and the form validation messages (spec §5; the keys are the messages of the contracts' form schemas). Loaded
- * with those screens and with the signed-in ones (lib/i18n.ts), never by the public share page.
+ * and the form validation messages (docs/product-rules.md §5; the keys are the messages of the contracts'
+ * form schemas). Loaded with those screens and with the signed-in ones (lib/i18n.ts), never by the public
+ * share page.
  */
 export const enForms = {
   authLayout: {
@@ -132,7 +133,8 @@ export const enForms = {
     },
   },
 
-  // Form validation messages (spec §5). Keys are the messages of the contracts' form schemas.
+  // Form validation messages (docs/product-rules.md §5). Keys are the messages of the contracts' form
+  // schemas.
   invalidEmail: 'Enter a valid email address.',
   passwordMinLength: 'Password must be at least 8 characters long.',
   passwordMaxLength: 'Password cannot be more than 64 characters long.',

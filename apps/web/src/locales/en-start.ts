@@ -64,7 +64,8 @@ export const enStart = {
     dismiss: 'Dismiss',
   },
 
-  // A text for every API error code (spec §8); `unknown_error` is the fallback for anything else.
+  // A text for every API error code (docs/product-rules.md §8); `unknown_error` is the fallback for anything
+  // else.
   apiErrors: {
     FORBIDDEN: 'You are not allowed to do this.',
     SERVICE_UNAVAILABLE: 'Service is currently unavailable. Please try again in a moment.',

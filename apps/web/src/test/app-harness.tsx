@@ -11,7 +11,7 @@ import { renderMemoryApp } from './memory-app';
 /** Answers one API call; `url` is absolute (http://api.test/api/...). */
 export type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
-/** An API error body as the server sends it (spec §8). */
+/** An API error body as the server sends it (docs/product-rules.md §8). */
 export const apiErrorResponse = (code: string, status: number, params: Record<string, unknown> = {}) =>
   jsonResponse(
     { code, status, message: code, type: status === 400 ? 'validation' : 'error', params },

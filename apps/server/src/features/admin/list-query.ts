@@ -1,5 +1,6 @@
-// The admin lists' query strings (spec §7): the contracts' whitelists, the list's own default sort, and
-// the filters' values checked, each bad one answered query.invalid_param with the key it came in.
+// The admin lists' query strings (docs/product-rules.md §7): the contracts' whitelists, the list's own
+// default sort, and the filters' values checked, each bad one answered query.invalid_param with the key
+// it came in.
 import { parseListQuery, type ListQuery } from '@greenhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';

@@ -67,7 +67,7 @@ export interface PresentOptions {
   versions: VersionView[];
 }
 
-/** The agent as the API shows it (spec §3); its stages come in pipeline order. */
+/** The agent as the API shows it (docs/product-rules.md §3); its stages come in pipeline order. */
 export function presentBloom(bloom: BloomRow, stages: StageView[], options: PresentOptions): Bloom {
   const current =
     stages.find((s) => s.status === 'processing' || s.status === 'failed') ??

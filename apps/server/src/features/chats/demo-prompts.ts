@@ -2,9 +2,10 @@ import type { ChatMode, DemoPrompt, Language } from '@greenhouse/contracts';
 import type { AgentDraft } from '@greenhouse/mtp';
 import { demoDraft, type DemoId } from './demo-drafts.js';
 
-// Starter descriptions for /chat/new. Starting a chat from one is free (spec §9: "The demo prompt is
-// free"): the chat starts with the demo's complete draft (demo-drafts.ts) and our own answer, at once,
-// without a prompt or a model call, so "Generate agent" works right away. Each text fits in one message.
+// Starter descriptions for /chat/new. Starting a chat from one is free (docs/product-rules.md §9: a demo
+// prompt is free): the chat starts with the demo's complete draft (demo-drafts.ts) and our own answer, at
+// once, without a prompt or a model call, so "Generate agent" works right away. Each text fits in one
+// message.
 const prompts: Record<Language, (DemoPrompt & { id: DemoId })[]> = {
   en: [
     {

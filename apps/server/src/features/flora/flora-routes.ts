@@ -22,8 +22,8 @@ export interface FloraRoutesOptions {
 }
 
 /**
- * GET /api/flora/downloads: the builds on offer, for signed-in users (the /flora page needs sign-in, spec §2).
- * Registered under the /api prefix, behind the signedIn guard (app.ts).
+ * GET /api/flora/downloads: the builds on offer, for signed-in users (the /flora page needs sign-in,
+ * docs/product-rules.md §2). Registered under the /api prefix, behind the signedIn guard (app.ts).
  */
 export const floraApiRoutes: FastifyPluginAsyncZod<FloraRoutesOptions> = async (app, { dir }) => {
   app.get(

@@ -42,6 +42,9 @@ const clientFor = (config: S3StoreConfig, endpoint: string | null) =>
     // understood by every S3-compatible service; our own Content-MD5 and sha256 checks cover integrity.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A request that hangs (a worker cut off from the store) gives up rather than land much later: a stage's run
+    // checks it still owns the stage before it writes, and this bounds how long after that check a write may land.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
     // Credentials: the SDK's usual sources (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, instance roles).
   });
 

@@ -109,7 +109,7 @@ export function nextStage(stage: BloomStageName): BloomStageName | null {
   return bloomStageNames[bloomStageNames.indexOf(stage) + 1] ?? null;
 }
 
-/** The dataset's current stage label (spec §3), for the stage that runs (or ran last). */
+/** The dataset's current stage label (docs/product-rules.md §3), for the stage that runs (or ran last). */
 export const datasetStageLabel: Record<BloomStageName, DatasetStageLabel> = {
   data_preparation_stage_1: 'parsing',
   data_preparation_stage_2: 'preprocessing',

@@ -7,7 +7,7 @@ export interface RuntimeConfigOptions {
   googleSignIn: boolean;
 }
 
-/** GET /config.json (spec §7): what the web app needs before its first API call. */
+/** GET /config.json (docs/product-rules.md §7): what the web app needs before its first API call. */
 export const runtimeConfigRoutes: FastifyPluginAsyncZod<RuntimeConfigOptions> = async (app, options) => {
   app.get('/config.json', { schema: { response: { 200: runtimeConfigSchema } } }, async (_request, reply) => {
     void reply.header('Cache-Control', 'no-store');

@@ -8,9 +8,9 @@ import { instructionShapes, type InstructionShape } from '@greenhouse/trainer';
 import { AppError } from '../../lib/app-error.js';
 
 /**
- * A case that does not fit: the app's default validation code (spec §5: also for a value that is not one
- * allowed), with the case's `index` (0-based), the `field` at fault (`scenarios.3.expect`) and a `reason`
- * that tells the rules apart, beside an English message.
+ * A case that does not fit: the app's default validation code (docs/product-rules.md §5: also for a value
+ * that is not one allowed), with the case's `index` (0-based), the `field` at fault (`scenarios.3.expect`)
+ * and a `reason` that tells the rules apart, beside an English message.
  */
 function misfit(
   index: number,

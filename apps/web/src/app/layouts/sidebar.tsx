@@ -19,7 +19,7 @@ interface SidebarProps {
   onClose: () => void;
 }
 
-/** Dashboard navigation: chats, agents and the bottom links (spec §2 Sidebar). */
+/** Dashboard navigation: chats, agents and the bottom links (docs/product-rules.md §2 Sidebar). */
 export function Sidebar({ id, user, open, overlay, onClose }: SidebarProps) {
   const { t } = useTranslation();
   const signOut = useSignOut();

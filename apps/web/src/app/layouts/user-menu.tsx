@@ -10,9 +10,9 @@ export const avatarInitial = (user: Pick<User, 'firstName' | 'email'>): string =
   (user.firstName.trim().charAt(0) || user.email.charAt(0)).toUpperCase();
 
 /**
- * The avatar's dropdown on wide screens (spec §2 Top bar): full name, email, Profile, Settings (ours: the
- * spec has a settings route but shows no way to it), Purchase history (only when the billing portal
- * returned an address; opens in a new tab) and Log out.
+ * The avatar's dropdown on wide screens (docs/product-rules.md §2 Top bar): full name, email, Profile,
+ * Settings (ours: the spec has a settings route but shows no way to it), Purchase history (only when the
+ * billing portal returned an address; opens in a new tab) and Log out.
  */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();

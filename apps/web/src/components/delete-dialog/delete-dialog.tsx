@@ -17,8 +17,8 @@ interface DeleteDialogProps {
 }
 
 /**
- * The delete confirmation shared by chats and agents (spec §2 Modals), and by the other actions that cannot
- * be undone (revoking a token, signing out the other sessions).
+ * The delete confirmation shared by chats and agents (docs/product-rules.md §2 Modals), and by the other
+ * actions that cannot be undone (revoking a token, signing out the other sessions).
  */
 export function DeleteDialog({
   title,

@@ -4,8 +4,8 @@ import { Logo } from '../logo/logo';
 import './error-page.css';
 
 /**
- * The generic error page (spec §2): the message and a Go Back button. Going back loads the root afresh,
- * which is also the reset: whatever state broke is gone after the reload.
+ * The generic error page (docs/product-rules.md §2): the message and a Go Back button. Going back loads the
+ * root afresh, which is also the reset: whatever state broke is gone after the reload.
  */
 export function ErrorPage({ message }: { message?: string }) {
   const { t } = useTranslation();

@@ -12,8 +12,9 @@ interface ServiceUnavailablePageProps {
 }
 
 /**
- * Shown instead of any screen while the API cannot be reached and the session is unknown (spec §8,
- * SERVICE_UNAVAILABLE): nobody is signed out by an outage. The page asks again by itself, and on "Try again".
+ * Shown instead of any screen while the API cannot be reached and the session is unknown
+ * (docs/product-rules.md §8, SERVICE_UNAVAILABLE): nobody is signed out by an outage. The page asks again by
+ * itself, and on "Try again".
  */
 export function ServiceUnavailablePage({ onRetry, retrying }: ServiceUnavailablePageProps) {
   const { t } = useTranslation();

@@ -16,10 +16,10 @@ interface NumericFieldProps extends Omit<
 }
 
 /**
- * A number typed as text under spec §5's numeric-input rules (checkNumericInput): a change the rules reject
- * (a letter, a decimal where none is allowed, a value out of bounds) is not taken, and a lone dot becomes 0.
- * A text input with inputMode rather than type="number", whose browser-specific parsing would hide
- * what was typed.
+ * A number typed as text under the numeric-input rules of docs/product-rules.md §5 (checkNumericInput): a
+ * change the rules reject (a letter, a decimal where none is allowed, a value out of bounds) is not taken,
+ * and a lone dot becomes 0. A text input with inputMode rather than type="number", whose browser-specific
+ * parsing would hide what was typed.
  */
 export function NumericField({
   label,

@@ -12,7 +12,7 @@ interface LoaderProps {
   className?: string;
 }
 
-/** The loading indicator: the spinning logo mark, in three sizes (spec §2). */
+/** The loading indicator: the spinning logo mark, in three sizes (docs/product-rules.md §2). */
 export function Loader({ size = 'medium', label, className }: LoaderProps) {
   const { t } = useTranslation();
   return (

@@ -41,8 +41,8 @@ interface OwnedListSectionProps<
 }
 
 /**
- * A sidebar section with a user's list (spec §2): its header, the items page by page, each with an actions
- * menu that edits or deletes it. Deleting the open item leaves its page.
+ * A sidebar section with a user's list (docs/product-rules.md §2): its header, the items page by page, each
+ * with an actions menu that edits or deletes it. Deleting the open item leaves its page.
  */
 export function OwnedListSection<Page extends OwnedPage, Item extends OwnedItem<Field>, Field extends string>(
   props: OwnedListSectionProps<Page, Item, Field>,

@@ -7,7 +7,10 @@ import {
 } from '@greenhouse/contracts';
 import * as z from 'zod/mini';
 
-/** The allowance fields' numeric-input rules (spec §5): whole numbers from 0 (the default) to a million. */
+/**
+ * The allowance fields' numeric-input rules (docs/product-rules.md §5): whole numbers from 0 (the default) to
+ * a million.
+ */
 export const allowanceInput: NumericInputOptions = { min: 0, max: 1_000_000, allowDecimals: false };
 
 // An empty allowance field cannot be saved; anything else it holds passed checkNumericInput as typed.

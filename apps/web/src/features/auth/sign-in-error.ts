@@ -11,9 +11,9 @@ const isSignInField = (field: unknown): field is keyof SignInForm =>
   typeof field === 'string' && Object.prototype.hasOwnProperty.call(signInFormSchema.shape, field);
 
 /**
- * Where a failed sign-in shows its message (spec §8): on the field that params.field names if the form has
- * it; account_not_active as an info banner; email_not_confirmed as an info banner that offers to send the
- * confirmation e-mail again; any other error on the password field.
+ * Where a failed sign-in shows its message (docs/product-rules.md §8): on the field that params.field names
+ * if the form has it; account_not_active as an info banner; email_not_confirmed as an info banner that offers
+ * to send the confirmation e-mail again; any other error on the password field.
  */
 export function signInErrorOutcome(error: unknown): SignInErrorOutcome {
   const code = errorCodeOf(error);

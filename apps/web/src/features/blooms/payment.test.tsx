@@ -178,7 +178,8 @@ describe('back from the checkout (?payment=success)', () => {
     expect(apiCalls('POST', '/payment/bloom/b2/refresh')).toHaveLength(1);
     expect(queryClient.getQueryData<Bloom>(bloomQueryKey('b2'))?.payment.status).toBe('paid');
     expect(within(costCard()).getByText('Paid')).toBeTruthy();
-    // The sidebar's row (closed, but there) follows: paid, a stage running → In Progress (spec §4).
+    // The sidebar's row (closed, but there) follows: paid, a stage running → In Progress
+    // (docs/product-rules.md §4).
     const row = await screen.findByRole('link', { name: /Helper/, hidden: true });
     await waitFor(() => expect(within(row).getByText('In Progress')).toBeTruthy());
     await new Promise((resolve) => setTimeout(resolve, 50));

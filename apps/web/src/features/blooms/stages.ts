@@ -2,7 +2,7 @@ import { bloomStageNames, type Bloom, type BloomStage } from '@greenhouse/contra
 
 /**
  * The agent's stages in pipeline order, all seven of them: a stage the server has not reported yet is
- * shown as pending (a new agent's pipeline always has the seven of spec §3).
+ * shown as pending (a new agent's pipeline always has the seven of docs/product-rules.md §3).
  */
 export function orderedStages(stages: readonly BloomStage[]): BloomStage[] {
   return bloomStageNames.map(

@@ -8,7 +8,7 @@ export interface PromptsLeftText {
   renewal: string | null;
 }
 
-/** The prompt allowance shown on the NEW CHAT link (spec §6). */
+/** The prompt allowance shown on the NEW CHAT link (docs/product-rules.md §6). */
 export function promptsLeftText(user: Pick<User, 'role' | 'prompts'>, t: TFunction): PromptsLeftText {
   if (user.role.name === 'admin') return { left: t('sidebar.unlimited'), renewal: null };
   const { limit, used, nextRenewalAt } = user.prompts;

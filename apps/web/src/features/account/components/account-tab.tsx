@@ -13,7 +13,10 @@ import { useServerForm } from '../../../hooks/use-server-form';
 import { formErrorOutcome } from '../../../lib/form-errors';
 import { useUpdateAccount } from '../api/account';
 
-/** The name rules of sign-up (spec §5), so the profile cannot accept what sign-up would refuse. */
+/**
+ * The name rules of sign-up (docs/product-rules.md §5), so the profile cannot accept what sign-up would
+ * refuse.
+ */
 const namesFormSchema = z.pick(signUpFormSchema, { firstName: true, lastName: true });
 type NamesForm = z.infer<typeof namesFormSchema>;
 const nameFields = ['firstName', 'lastName'] as const;

@@ -2,8 +2,9 @@ import { formatDateTime, type User } from '@greenhouse/contracts';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Prompts tab: the monthly allowance. Admins have no limit and see UNLIMITED (spec §6); everyone else sees
- * the limit, what is used and left, the renewal period and the next renewal (dd.MM.yyyy HH:mm).
+ * Prompts tab: the monthly allowance. Admins have no limit and see UNLIMITED (docs/product-rules.md §6);
+ * everyone else sees the limit, what is used and left, the renewal period and the next renewal
+ * (dd.MM.yyyy HH:mm).
  */
 export function PromptsTab({ user }: { user: Pick<User, 'role' | 'prompts'> }) {
   const { t } = useTranslation();

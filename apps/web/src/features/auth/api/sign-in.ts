@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-client';
 
-/** POST /auth/signin; the returned user becomes the session (spec §4). */
+/** POST /auth/signin; the returned user becomes the session (docs/product-rules.md §4). */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { fetchGoogleSignInUrl } from '../api/google-sign-in';
 
 /**
  * Idle, then "Connecting..." while the sign-in address is fetched, then a redirect to it; on failure back
- * to idle (spec §4), with the reason passed to onError.
+ * to idle (docs/product-rules.md §4), with the reason passed to onError.
  */
 export function GoogleSignInButton({ onError }: { onError: (error: unknown) => void }) {
   const { t } = useTranslation();

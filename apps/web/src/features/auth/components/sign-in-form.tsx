@@ -24,7 +24,7 @@ import './sign-in-form.css';
  */
 type Notice = { tone: 'info' | 'error'; messageKey: string; resendTo?: string } | null;
 
-/** The sign-in screen's content below its heading (spec §2). */
+/** The sign-in screen's content below its heading (docs/product-rules.md §2). */
 export function SignInForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,8 +34,8 @@ export function SignInForm() {
   const config = useRuntimeConfigState();
   const googleSignIn = config.status === 'ready' && config.config.googleSignIn;
   // Its own submit below: sign-in's failures go to notices as well as to fields (signInErrorOutcome). The form
-  // is valid or not from the start (spec §2: it validates on mount); its errors stay hidden until a field is
-  // touched.
+  // is valid or not from the start (docs/product-rules.md §2: it validates on mount); its errors stay hidden
+  // until a field is touched.
   const { register, handleSubmit, setError, isSubmitting, shown } = useSchemaForm<SignInValues>({
     schema: signInFormSchema,
     defaultValues: { email: '', password: '' },

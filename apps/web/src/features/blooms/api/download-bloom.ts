@@ -13,8 +13,8 @@ export class DownloadUnavailableError extends Error {
 }
 
 /**
- * Saves the agent as {name}.json, fetched as a blob from its downloadURL (spec §7). With a query client (the
- * agent page), the file comes from the cache the playground shares, so it downloads once.
+ * Saves the agent as {name}.json, fetched as a blob from its downloadURL (docs/product-rules.md §7). With a
+ * query client (the agent page), the file comes from the cache the playground shares, so it downloads once.
  */
 export async function downloadBloomJson(
   bloom: Pick<Bloom, 'name' | 'downloadURL'> & Partial<Pick<Bloom, 'id' | 'currentVersion'>>,
@@ -58,7 +58,7 @@ export async function downloadUnrealZip(
   saveBlob(new Blob([zip], { type: 'application/zip' }), fileName);
 }
 
-/** The message for a failed download (spec §8). */
+/** The message for a failed download (docs/product-rules.md §8). */
 export function downloadErrorKey(error: unknown): string {
   return error instanceof DownloadUnavailableError ? 'download.notAvailable' : 'download.failed';
 }

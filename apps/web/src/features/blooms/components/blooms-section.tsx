@@ -7,7 +7,10 @@ import { bloomList } from '../api/blooms';
 import { downloadBloomJson, downloadErrorKey } from '../api/download-bloom';
 import { EditBloomDialog } from './edit-bloom-dialog';
 
-/** The sidebar's Agents section (spec §2): AGENTS, NEW AGENT and the agent list with status labels. */
+/**
+ * The sidebar's Agents section (docs/product-rules.md §2): AGENTS, NEW AGENT and the agent list with status
+ * labels.
+ */
 export function BloomsSection() {
   const { t } = useTranslation();
   const { notify } = useToast();

@@ -4,8 +4,8 @@ import { RenameDialog } from '../../../components/dialog/rename-dialog';
 import { bloomList } from '../api/blooms';
 
 /**
- * Edit agent: its name, with the dataset name and creation date read-only (spec §2 Modals). Save is
- * disabled while the form is invalid or submitting (spec §5).
+ * Edit agent: its name, with the dataset name and creation date read-only (docs/product-rules.md §2 Modals).
+ * Save is disabled while the form is invalid or submitting (docs/product-rules.md §5).
  */
 export function EditBloomDialog({ bloom, onClose }: { bloom: Bloom; onClose: () => void }) {
   const { t } = useTranslation();

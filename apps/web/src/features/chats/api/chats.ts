@@ -2,7 +2,7 @@ import { chatListResponseSchema, chatTitleFormSchema, type ChatListResponse } fr
 import { ownedList } from '../../../lib/owned-list';
 import { queryKeys } from '../../../lib/query-client';
 
-/** While any loaded chat is answering, the list polls this often (spec §4). */
+/** While any loaded chat is answering, the list polls this often (docs/product-rules.md §4). */
 export const CHAT_POLL_INTERVAL_MS = 5000;
 
 export function isAnyChatAnswering(pages: readonly ChatListResponse[] | undefined): boolean {

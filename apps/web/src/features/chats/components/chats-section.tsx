@@ -7,7 +7,10 @@ import { OwnedListSection } from '../../../components/sidebar-section/owned-list
 import { chatList } from '../api/chats';
 import { promptsLeftText } from '../prompts-left';
 
-/** The sidebar's Chats section (spec §2): CREATE, NEW CHAT with the prompts left, and the chat list. */
+/**
+ * The sidebar's Chats section (docs/product-rules.md §2): CREATE, NEW CHAT with the prompts left, and the
+ * chat list.
+ */
 export function ChatsSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const prompts = promptsLeftText(user, t);
@@ -22,7 +25,7 @@ export function ChatsSection({ user }: { user: User }) {
       itemTexts={{ actions: 'sidebar.chatActions', deleteDialog: 'dialogs.deleteChat' }}
       routes={{ item: paths.chat, open: '/chat/:id', afterDelete: paths.newChat }}
       leading={(chat) => chat.answering && <Loader size="small" label={t('sidebar.answering')} />}
-      // Edit chat: its title (spec §2 Modals, §5 chat title rules).
+      // Edit chat: its title (docs/product-rules.md §2 Modals, §5 chat title).
       renderEdit={(chat, onClose) => (
         <RenameDialog list={chatList} item={chat} texts="dialogs.editChat" onClose={onClose} />
       )}
