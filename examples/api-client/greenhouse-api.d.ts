@@ -2461,6 +2461,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description With an S3 artifact store (ARTIFACTS_URL): the file is at the address in Location, presigned for a few minutes */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description An error: the one error shape */
                 "4XX": {
                     headers: {
@@ -2623,6 +2630,13 @@ export interface paths {
                             [key: string]: unknown;
                         };
                     };
+                };
+                /** @description With an S3 artifact store (ARTIFACTS_URL): the file is at the address in Location, presigned for a few minutes */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description An error: the one error shape */
                 "4XX": {
