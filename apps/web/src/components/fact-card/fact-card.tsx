@@ -7,6 +7,20 @@ export interface Fact {
   value: ReactNode;
 }
 
+/** Facts as a description list, label then value (a fact card's, the facts grid's). */
+export function FactList({ facts, className }: { facts: readonly Fact[]; className: string }) {
+  return (
+    <dl className={className}>
+      {facts.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** A list of fact cards, named for screen readers by `label` or by the element `labelledBy` names. */
 export function FactCardList({
   label,
@@ -48,14 +62,7 @@ export function FactCard({
             <span className={clsx('fact-card__badge', `fact-card__badge--${badge.tone}`)}>{badge.text}</span>
           )}
         </p>
-        <dl className="fact-card__facts">
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList className="fact-card__facts" facts={facts} />
       </div>
       {action && <div className="fact-card__action">{action}</div>}
     </li>
