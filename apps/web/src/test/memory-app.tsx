@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import {
   MemoryRouter,
   useLocation,
@@ -24,12 +24,16 @@ interface Seen {
   navigate: NavigateFunction;
 }
 
-/** Reports the router's state after each render of the app. */
+/**
+ * Reports the router's state in each commit of the app: in a layout effect, so a test that has just seen the DOM
+ * of a navigation (findBy… wakes on the DOM's change) reads its location too — a passive effect may run later,
+ * as a loaded CI machine showed (the sign-in screen shown while the location still said /chat/new).
+ */
 function RouterProbe({ report }: { report: (seen: Seen) => void }) {
   const location = useLocation();
   const historyAction = useNavigationType();
   const navigate = useNavigate();
-  useEffect(() => {
+  useLayoutEffect(() => {
     report({ location, historyAction, navigate });
   });
   return null;

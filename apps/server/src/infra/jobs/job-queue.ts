@@ -67,9 +67,13 @@ export interface JobQueueOptions {
  * It knows no job of its own: each feature declares its job types and they are created at start.
  */
 export class JobQueue {
+  /** The handlers running now in this process, for `stop` to wait on. */
+  private readonly running = new Set<Promise<void>>();
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly executor: unknown,
+    private readonly leaseSeconds: number,
   ) {}
 
   static async start(
@@ -140,7 +144,7 @@ export class JobQueue {
           log.warn({ queue: name, jobs: rows.length }, 'jobs of a stopped process handed out again');
       }
     }
-    return new JobQueue(boss, database.executor);
+    return new JobQueue(boss, database.executor, options.leaseSeconds);
   }
 
   /** Enqueues a job; with `tx`, as part of that transaction (it commits or rolls back with it). */
@@ -263,12 +267,37 @@ export class JobQueue {
         async ([job]) => {
           if (!job) return;
           const meta = job as unknown as { retryCount: number; retryLimit: number };
-          await handler(job.data, { retryCount: meta.retryCount, retryLimit: meta.retryLimit });
+          const run = handler(job.data, { retryCount: meta.retryCount, retryLimit: meta.retryLimit });
+          const tracked = run.then(
+            () => undefined,
+            () => undefined,
+          );
+          this.running.add(tracked);
+          try {
+            await run;
+          } finally {
+            this.running.delete(tracked);
+          }
         },
       );
   }
 
+  /**
+   * Stops handing out jobs and waits for the handlers running here (at most a lease): pg-boss's graceful stop gives
+   * up after its timeout, and a handler that ends after that has its job completed or failed by pg-boss without
+   * anyone awaiting it (timgit/pg-boss#577) — on a database closed meanwhile, an unhandled rejection. Once the
+   * handlers have ended, a turn of the event loop lets pg-boss send that last query before the caller closes.
+   */
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    if (this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(this.running),
+        new Promise((resolve) => (timer = setTimeout(resolve, this.leaseSeconds * 1000))),
+      ]);
+      clearTimeout(timer);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
