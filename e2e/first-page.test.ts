@@ -12,7 +12,7 @@ import { builtFile, gzipSize, scriptsOf } from './support/page-scripts.js';
 const signedInModules = [
   'app-layout',
   'chat-screens',
-  'agent-screens',
+  'bloom-screens',
   'admin-screens',
   'profile-screens',
   'flora-page',

@@ -105,11 +105,11 @@ describe.skipIf(!hasBrowser)('paying for an agent in the browser', () => {
     const agentPath = new URL(page.url()).pathname;
 
     // Ready, at its price, waiting for the payment.
-    const status = page.locator('.agent-status');
+    const status = page.locator('.bloom-status');
     const sideStatus = page.locator('.side-status').first();
     const costCard = page.locator('.cost-card');
     const note = costCard.locator('.cost-card__note');
-    const pill = costCard.locator('.agent-pill');
+    const pill = costCard.locator('.bloom-pill');
     await status.getByText(en.bloomStatus.ready, { exact: true }).waitFor();
     await costCard.getByText(/^Total Cost: \$5(\.00)?$/).waitFor();
     expect(await pill.textContent()).toBe(`${en.agent.paymentStatus}: ${en.paymentStatus.not_initialized}`);

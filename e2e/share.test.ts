@@ -23,7 +23,7 @@ const dialogTexts = en.dialogs.shareAgent;
 /** Issue 34: what the share page may fetch of JavaScript, gzip'd, before the agent file (scripts/bench-bundle.mjs). */
 const SHARE_PAGE_JS_GZIP_BUDGET = 150_000;
 /** The signed-in screens' chunks and texts (router.tsx), which the share page never fetches (issue 34). */
-const signedInChunk = /\/assets\/(app-layout|agent-screens|en-app|pl-app)-/;
+const signedInChunk = /\/assets\/(app-layout|bloom-screens|en-app|pl-app)-/;
 /** The signed-out screens' chunks and texts (router.tsx), which the share page never fetches either. */
 const guestChunk = /\/assets\/(auth-layout|auth-screens|en-forms|pl-forms)-/;
 

@@ -32,6 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './lib/free-port.mjs';
+import { HttpClient } from './lib/http-client.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -275,22 +276,9 @@ async function seed(database) {
 
 /** Signs a user in through the API as the browser does; answers the Cookie header of their requests. */
 async function signIn(origin, email) {
-  const first = await fetch(`${origin}/api/health`);
-  const xsrf = first.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('XSRF-TOKEN='))
-    ?.split(';')[0];
-  const res = await fetch(`${origin}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.split('=')[1] },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const session = cookies.find((c) => c.startsWith('greenhouse_session='));
-  // The CSRF token is re-issued for the new session: a browser keeps the newest one.
-  const token = cookies.find((c) => c.startsWith('XSRF-TOKEN=')) ?? xsrf;
-  return `${session}; ${token}`;
+  const client = new HttpClient(origin);
+  await client.signIn(email, PASSWORD);
+  return client.cookieHeader();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

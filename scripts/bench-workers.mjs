@@ -46,6 +46,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './lib/free-port.mjs';
+import { HttpClient } from './lib/http-client.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -200,59 +201,6 @@ function cpuSeconds(pid) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The API, as a browser uses it: cookies kept, the CSRF cookie echoed in X-XSRF-TOKEN.
-
-class Client {
-  cookies = new Map();
-
-  constructor(origin) {
-    this.origin = origin;
-  }
-
-  async request(method, url, body, headers = {}) {
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    const res = await fetch(`${this.origin}${url}`, {
-      method,
-      body: body ?? null,
-      headers: {
-        ...headers,
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-    const text = await res.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, text, json };
-  }
-
-  async signIn(email, password) {
-    await this.request('GET', '/api/health');
-    const res = await this.request('POST', '/api/auth/signin', JSON.stringify({ email, password }), {
-      'content-type': 'application/json',
-    });
-    if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${res.text}`);
-  }
-
-  async upload(name, content) {
-    const form = new FormData();
-    form.append('file', new Blob([content], { type: 'application/json' }), name);
-    const res = await this.request('POST', '/api/bloom/upload', form);
-    if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`);
-    return res.json.id;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 // What `npm start` does first: compile what is stale (nothing when `npm run build` ran).
 execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
@@ -375,11 +323,15 @@ async function run(workers) {
   ]);
   const cpuBefore = started.map((w) => cpuSeconds(w.child.pid));
 
-  const client = new Client(origin);
+  const client = new HttpClient(origin);
   await client.signIn(EMAIL, PASSWORD);
   const loadBefore = loadavg()[0];
   const ids = await Promise.all(
-    Array.from({ length: agents }, (_, i) => client.upload(`lighthouse-${i + 1}.json`, protocolText)),
+    Array.from({ length: agents }, async (_, i) => {
+      const res = await client.upload('/api/bloom/upload', `lighthouse-${i + 1}.json`, protocolText);
+      if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`);
+      return res.json.id;
+    }),
   );
 
   const finished = new Map();

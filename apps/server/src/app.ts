@@ -22,13 +22,13 @@ import { GuidedDesigner } from './features/chats/guided-designer.js';
 import { LiveAnswers } from './features/chats/live-answers.js';
 import { ModelDesigner } from './features/chats/model-designer.js';
 import { BloomService } from './features/blooms/bloom-service.js';
-import { sharedAgentRoutes, shareRoutes } from './features/shares/share-routes.js';
+import { sharedBloomRoutes, shareRoutes } from './features/shares/share-routes.js';
 import { ShareService } from './features/shares/share-service.js';
 import { defaultFloraDownloadsDir } from './features/flora/flora-downloads.js';
 import { floraApiRoutes, floraFileRoutes } from './features/flora/flora-routes.js';
 import type { JobQueue } from './infra/jobs/job-queue.js';
 import { createMailer } from './infra/mail/mailer.js';
-import { freeUnpaidAgents } from './features/payments/free-agents.js';
+import { freeUnpaidBlooms } from './features/payments/free-blooms.js';
 import { paymentRoutes, paymentWebhookRoutes } from './features/payments/payment-routes.js';
 import { PaymentService } from './features/payments/payment-service.js';
 import { createStripeClient } from './features/payments/stripe-client.js';
@@ -83,16 +83,16 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 const ANSWER_SWEEP_MS = 60_000;
 
 /**
- * Agents priced earlier that nobody paid for are free once the price is 0 (features/payments/free-agents.ts):
+ * Agents priced earlier that nobody paid for are free once the price is 0 (features/payments/free-blooms.ts):
  * once per start, by the app (or, under API_PROCESSES > 1, by the primary process before it forks).
  */
-export async function freeAgentsAtStart(
+export async function freeBloomsAtStart(
   config: Config,
   db: Database['db'],
   queue: JobQueue,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const freed = await freeUnpaidAgents(db, queue, {
+  const freed = await freeUnpaidBlooms(db, queue, {
     priceCents: config.agentPriceCents,
     providerConfigured: config.stripe !== null,
   });
@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = new AccountService(db, sessions, files);
   const blooms = new BloomService(db, options.queue, config, files);
   const shares = new ShareService(db, blooms, config.appUrl);
-  if (!options.startUpDone) await freeAgentsAtStart(config, db, options.queue, app.log);
+  if (!options.startUpDone) await freeBloomsAtStart(config, db, options.queue, app.log);
   const payments = new PaymentService({
     db,
     queue: options.queue,
@@ -247,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(openapiRoutes);
       await api.register(authRoutes, { auth, google, sessions, cookies, config });
       // Share links' pages (issue 34): anyone with the link, signed in or not.
-      await api.register(sharedAgentRoutes, { shares });
+      await api.register(sharedBloomRoutes, { shares });
       // Every route in this scope is for signed-in users: one guard instead of a check in each handler.
       await api.register(async (signedInApi) => {
         signedInApi.addHook('preHandler', signedIn);

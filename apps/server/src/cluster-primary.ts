@@ -12,7 +12,7 @@
 // the jobs pause at a checkpoint, and the primary exits 0 once all did.
 import cluster, { type Worker } from 'node:cluster';
 import { openDatabase } from '@greenhouse/db';
-import { freeAgentsAtStart } from './app.js';
+import { freeBloomsAtStart } from './app.js';
 import type { Config } from './config.js';
 import { JobQueue } from './infra/jobs/job-queue.js';
 import { pipelineJobTypes } from './features/pipeline/pipeline-jobs.js';
@@ -34,7 +34,7 @@ export async function runPrimary(config: Config): Promise<void> {
   await database.migrate();
   const log = createLogger(config);
   const queue = await JobQueue.start(database, log, config.jobs, pipelineJobTypes);
-  await freeAgentsAtStart(config, database.db, queue, log);
+  await freeBloomsAtStart(config, database.db, queue, log);
   const workers = config.jobs.inProcess ? await startWorkers(config, database, queue, log) : null;
 
   const count = config.apiProcesses;

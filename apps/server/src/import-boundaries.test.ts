@@ -2,24 +2,17 @@
 // has no cycle, and the rule fails a cross-feature import the table does not list — shown by linting snippets at
 // fake paths with the repository's own config.
 import { readdirSync } from 'node:fs';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { restrictedImports as lintImport } from '../../../scripts/lib/restricted-imports.mjs';
 
-const repoRoot = decodeURIComponent(new URL('../../../', import.meta.url).pathname);
-const eslint = new ESLint({ cwd: repoRoot });
 // The config is plain JavaScript without types: read through a variable specifier, typed here.
 const configFile = '../../../eslint.config.js';
 const { serverFeatureDependencies: table } = (await import(configFile)) as {
   serverFeatureDependencies: Record<string, string[]>;
 };
 
-async function restrictedImports(file: string, specifier: string): Promise<string[]> {
-  const code = `import { x } from '${specifier}';\nexport const y = x;\n`;
-  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/server/src/${file}` });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.message);
-}
+const restrictedImports = (file: string, specifier: string) =>
+  lintImport(`apps/server/src/${file}`, specifier);
 
 describe('server import boundaries', () => {
   it('list every feature folder, and only those', () => {

@@ -1,6 +1,6 @@
 // The chat designer with a model configured: the server talks to a local OpenAI-compatible server
 // (scripted answers, streamed as the API streams them) through the real `openai` SDK.
-import { draftGaps, dropOffers, keepOffers, type AgentDraft, type DraftOffer } from '@greenhouse/mtp';
+import { draftGaps, dropOffers, keepOffers, type BloomDraft, type DraftOffer } from '@greenhouse/mtp';
 import { schema } from '@greenhouse/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ withModelDesignerApp((app, modelPeer) => {
 const samples = (reaction: string, inputs: string[]) =>
   inputs.map((input) => ({ input, output: `${reaction} answer to ${input}`, reaction }));
 
-const completeDraft: AgentDraft = {
+const completeDraft: BloomDraft = {
   name: 'Bram',
   description: 'A grumpy shopkeeper in a fantasy village.',
   context: ['Bram sells swords.'],

@@ -2,7 +2,7 @@
 // the chat calls and their errors, the stream, and that its turns use no prompt (chat-model.test.ts counts them).
 import { chatDetailSchema, chatListResponseSchema, demoPromptsResponseSchema } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
-import { draftGaps, dropOffers, keepOffers, type AgentDraft } from '@greenhouse/mtp';
+import { draftGaps, dropOffers, keepOffers, type BloomDraft } from '@greenhouse/mtp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHRASINGS_PER_REACTION } from '../src/features/chats/guided-designer.js';
@@ -215,7 +215,7 @@ describe('phrasings offered by the guided designer', () => {
     const dropped = offers.filter((_, i) => !keep.includes(i)).map((o) => o.input);
     const instruction = keepOffers(chat.draft.instructions[0]!, keep);
     expect(instruction.offers).toHaveLength(offers.length - 2);
-    const draft: AgentDraft = {
+    const draft: BloomDraft = {
       ...chat.draft,
       instructions: [
         dropOffers(
@@ -351,7 +351,7 @@ describe('chat calls', () => {
   it('takes a direct edit of the draft (free), checked against the draft schema', async () => {
     const { client, userId } = await signedInClient(t);
     const chat = await newChat(client, 'A bard.');
-    const draft: AgentDraft = {
+    const draft: BloomDraft = {
       ...chat.draft,
       name: 'Lute',
       reactions: [{ name: 'Sing', description: 'asked for a song' }],

@@ -8,7 +8,7 @@ import { bloomSchema, type Bloom } from '@greenhouse/contracts';
 import { schema } from '@greenhouse/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freeUnpaidAgents } from '../src/features/payments/free-agents.js';
+import { freeUnpaidBlooms } from '../src/features/payments/free-blooms.js';
 import { dataStages } from '../src/features/pipeline/stages.js';
 import { startServerProcess } from './support/server-process.js';
 import type { SessionClient } from './support/session-client.js';
@@ -451,16 +451,16 @@ describe('a price that is now 0', () => {
 
     // A price above 0 changes nothing.
     expect(
-      await freeUnpaidAgents(t.database.db, t.queue, { priceCents: 900, providerConfigured: true }),
+      await freeUnpaidBlooms(t.database.db, t.queue, { priceCents: 900, providerConfigured: true }),
     ).toBe(0);
-    const freed = await freeUnpaidAgents(t.database.db, t.queue, { priceCents: 0, providerConfigured: true });
+    const freed = await freeUnpaidBlooms(t.database.db, t.queue, { priceCents: 0, providerConfigured: true });
     expect(freed).toBeGreaterThanOrEqual(1);
     expect(await bloomRow(waiting.id)).toMatchObject({ paymentStatus: 'paid', priceCents: 0 });
     expect(await stageJobCount(waiting.id, 'training_tokenizer')).toBe(1);
     expect(await bloomRow(moving.id)).toMatchObject({ paymentStatus: 'pending', priceCents: PRICE });
     expect(await bloomRow(paidBefore.id)).toMatchObject({ paymentStatus: 'paid', priceCents: PRICE });
     // Without a provider nothing can finish a pending payment: free as well.
-    await freeUnpaidAgents(t.database.db, t.queue, { priceCents: 0, providerConfigured: false });
+    await freeUnpaidBlooms(t.database.db, t.queue, { priceCents: 0, providerConfigured: false });
     expect(await bloomRow(moving.id)).toMatchObject({ paymentStatus: 'paid', priceCents: 0 });
   });
 });

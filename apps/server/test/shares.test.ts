@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   createdShareSchema,
   shareListResponseSchema,
-  sharedAgentSchema,
+  sharedBloomSchema,
   type Bloom,
   type Share,
 } from '@greenhouse/contracts';
@@ -114,7 +114,7 @@ describe('a link, opened by anyone', () => {
     expect(res.status).toBe(200);
     // Only the agent's name and its reactions' names: nothing of the owner, the id or the protocol.
     expect(res.body).toEqual({ name: 'Keeper', reactions: LIGHTHOUSE_REACTIONS });
-    expect(sharedAgentSchema.parse(res.body)).toEqual(res.body);
+    expect(sharedBloomSchema.parse(res.body)).toEqual(res.body);
     expect(res.headers['cache-control']).toBe('no-store');
     const stranger = await signedInClient(t);
     expect((await stranger.client.get(`/api/shared/${token}`)).body).toEqual(res.body);

@@ -6,7 +6,7 @@
 //   PUT    /bloom/chats/{id}/draft      body {draft}                       → ChatDetail (free)
 //   POST   /bloom/chats/{id}/generate                                      → 201 {chat, bloom} (free)
 //   GET    /bloom/chats/demo/prompts                                       → {prompts}
-import { agentDraftSchema } from '@greenhouse/mtp';
+import { bloomDraftSchema } from '@greenhouse/mtp';
 import * as z from 'zod/mini';
 import { bloomSchema, chatSummarySchema } from './entities.js';
 import type { ErrorCode } from './errors.js';
@@ -55,7 +55,7 @@ export const chatDetailSchema = z.extend(chatSummarySchema, {
    * whose next version it edits ("Edit and retrain"): generating then trains that version.
    */
   bloomId: z.nullable(z.string()),
-  draft: agentDraftSchema,
+  draft: bloomDraftSchema,
   messages: z.array(chatMessageSchema),
 });
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
@@ -90,11 +90,11 @@ export const createChatRequestSchema = z
   );
 export type CreateChatRequest = z.infer<typeof createChatRequestSchema>;
 
-export const updateDraftRequestSchema = z.object({ draft: agentDraftSchema });
+export const updateDraftRequestSchema = z.object({ draft: bloomDraftSchema });
 export type UpdateDraftRequest = z.infer<typeof updateDraftRequestSchema>;
 
-export const generateAgentResponseSchema = z.object({ chat: chatDetailSchema, bloom: bloomSchema });
-export type GenerateAgentResponse = z.infer<typeof generateAgentResponseSchema>;
+export const generateBloomResponseSchema = z.object({ chat: chatDetailSchema, bloom: bloomSchema });
+export type GenerateBloomResponse = z.infer<typeof generateBloomResponseSchema>;
 
 export const demoPromptSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
 export type DemoPrompt = z.infer<typeof demoPromptSchema>;
@@ -112,7 +112,7 @@ export type DemoPromptsResponse = z.infer<typeof demoPromptsResponseSchema>;
  */
 export const chatStreamEvents = {
   text: z.object({ messageId: z.string(), content: z.string() }),
-  draft: z.object({ draft: agentDraftSchema }),
+  draft: z.object({ draft: bloomDraftSchema }),
   done: z.object({ chat: chatDetailSchema }),
 } as const;
 export type ChatStreamEventName = keyof typeof chatStreamEvents;

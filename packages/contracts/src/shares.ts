@@ -35,8 +35,8 @@ export type ShareListResponse = z.infer<typeof shareListResponseSchema>;
  * GET /shared/{token}: what the public page shows of the agent — its name and the names of its current version's
  * reactions (the protocol's final tokens), nothing else of it or of its owner.
  */
-export const sharedAgentSchema = z.object({
+export const sharedBloomSchema = z.object({
   name: z.string(),
   reactions: z.array(z.string()),
 });
-export type SharedAgent = z.infer<typeof sharedAgentSchema>;
+export type SharedBloom = z.infer<typeof sharedBloomSchema>;

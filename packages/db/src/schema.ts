@@ -412,7 +412,7 @@ export const chats = pgTable(
     title: text('title').notNull(),
     /** 'model' (an OpenAI-compatible model answers) or 'guided' (the built-in interview), fixed at creation. */
     mode: text('mode').notNull(),
-    /** The agent draft (mtp's AgentDraft). */
+    /** The agent draft (mtp's BloomDraft). */
     draft: jsonb('draft').notNull(),
     /** The guided interview's position (guided chats only). */
     designerState: jsonb('designer_state'),

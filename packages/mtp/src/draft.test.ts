@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeWithReference, referenceJson } from '../test/support/testing.js';
 import {
   addOffers,
-  agentDraftSchema,
+  bloomDraftSchema,
   canKeepOffer,
   draftGaps,
   draftToProtocolFile,
@@ -14,7 +14,7 @@ import {
   pendingOfferCount,
   phrasingKey,
   protocolNameOf,
-  type AgentDraft,
+  type BloomDraft,
   type DraftInstruction,
 } from './draft.js';
 import { parseProtocol } from './parse.js';
@@ -27,7 +27,7 @@ const exchange = (reaction: string, n: number) =>
     reaction,
   }));
 
-function completeDraft(): AgentDraft {
+function completeDraft(): BloomDraft {
   return {
     name: 'Grumpy Bram',
     description: 'A village shopkeeper in a fantasy game; players talk to him.',
@@ -134,12 +134,12 @@ describeWithReference('a draft and the official schema', () => {
   });
 });
 
-describe('agentDraftSchema', () => {
+describe('bloomDraftSchema', () => {
   it('refuses a reaction name that cannot become a token', () => {
     const draft = completeDraft();
     draft.reactions[0]!.name = 'Sell it!';
-    expect(agentDraftSchema.safeParse(draft).success).toBe(false);
-    expect(agentDraftSchema.safeParse(completeDraft()).success).toBe(true);
+    expect(bloomDraftSchema.safeParse(draft).success).toBe(false);
+    expect(bloomDraftSchema.safeParse(completeDraft()).success).toBe(true);
   });
 });
 
@@ -156,9 +156,9 @@ describe('offered phrasings', () => {
 
   it('lets existing drafts without offers stay valid, and checks offers like samples', () => {
     const draft = completeDraft();
-    expect(agentDraftSchema.safeParse(draft).success).toBe(true);
+    expect(bloomDraftSchema.safeParse(draft).success).toBe(true);
     draft.instructions[0] = offered();
-    expect(agentDraftSchema.parse(draft).instructions[0]!.offers).toHaveLength(5);
+    expect(bloomDraftSchema.parse(draft).instructions[0]!.offers).toHaveLength(5);
     for (const bad of [
       { reaction: 'Sell it!', input: 'hello' },
       { reaction: 'Sell', input: '   ' },
@@ -166,7 +166,7 @@ describe('offered phrasings', () => {
     ]) {
       const withBad = completeDraft();
       withBad.instructions[0]!.offers = [bad];
-      expect(agentDraftSchema.safeParse(withBad).success, JSON.stringify(bad)).toBe(false);
+      expect(bloomDraftSchema.safeParse(withBad).success, JSON.stringify(bad)).toBe(false);
     }
     const tooMany = completeDraft();
     tooMany.instructions[0]!.offers = Array.from(
@@ -176,7 +176,7 @@ describe('offered phrasings', () => {
         input: `line ${i}`,
       }),
     );
-    expect(agentDraftSchema.safeParse(tooMany).success).toBe(false);
+    expect(bloomDraftSchema.safeParse(tooMany).success).toBe(false);
   });
 
   it('adds offers once each, never repeating a sample or another offer, within the bound', () => {

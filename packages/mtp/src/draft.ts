@@ -97,7 +97,7 @@ export const draftGuardrailSchema = z.object({
 });
 export type DraftGuardrail = z.infer<typeof draftGuardrailSchema>;
 
-export const agentDraftSchema = z.object({
+export const bloomDraftSchema = z.object({
   /** '' until chosen. */
   name: z.string().check(z.trim(), z.maxLength(DRAFT_LIMITS.name)),
   /** What the agent is and who talks to it; '' until given. */
@@ -111,11 +111,11 @@ export const agentDraftSchema = z.object({
   /** What it must refuse; null when not (yet) given. */
   guardrail: z.nullable(draftGuardrailSchema),
 });
-export type AgentDraft = z.infer<typeof agentDraftSchema>;
+export type BloomDraft = z.infer<typeof bloomDraftSchema>;
 
 export const DEFAULT_INSTRUCTION = 'talk';
 
-export function emptyDraft(): AgentDraft {
+export function emptyDraft(): BloomDraft {
   return {
     name: '',
     description: '',
@@ -169,7 +169,7 @@ function withOffers(instruction: DraftInstruction, offers: DraftOffer[]): DraftI
 export const pendingOffers = (instruction: DraftInstruction): DraftOffer[] => instruction.offers ?? [];
 
 /** How many offers wait in the whole draft. */
-export const pendingOfferCount = (draft: AgentDraft): number =>
+export const pendingOfferCount = (draft: BloomDraft): number =>
   draft.instructions.reduce((n, instruction) => n + pendingOffers(instruction).length, 0);
 
 /**
@@ -251,7 +251,7 @@ export function dropOffers(instruction: DraftInstruction, positions: readonly nu
 }
 
 /** Everything that keeps the draft from being trained, in the order a user would fix it; [] when complete. */
-export function draftGaps(draft: AgentDraft): DraftGap[] {
+export function draftGaps(draft: BloomDraft): DraftGap[] {
   const gaps: DraftGap[] = [];
   if (!draft.name) gaps.push({ key: 'name' });
   if (!draft.description) gaps.push({ key: 'description' });
@@ -368,7 +368,7 @@ export function protocolNameOf(name: string): string {
  * that `parseProtocol` refuses). Reaction names are matched case-insensitively and written as declared.
  * Offered phrasings that wait for the user's decision are not part of it: only samples are.
  */
-export function draftToProtocolFile(draft: AgentDraft): Record<string, unknown> {
+export function draftToProtocolFile(draft: BloomDraft): Record<string, unknown> {
   const declared = (name: string) => draft.reactions.find((r) => sameName(r.name, name))?.name ?? name;
   const tokens: Record<string, ReturnType<typeof tokenEntry>> = {
     '<BOS>': tokenEntry('<BOS>', 'SpecialToken', 'start'),

@@ -11,9 +11,6 @@ export {
   MtpRenderError,
   renderSample,
   renderGuardrail,
-  renderPrompt,
-  parseOutput,
-  parseReaction,
   sampleReaction,
   guardrailReaction,
   keyLinePattern,
@@ -22,7 +19,9 @@ export {
   formatNumberList,
   toLine,
 } from './render.js';
-export type { RenderedText, GuardrailRenderOptions, PromptLine, ParsedOutput, Reaction } from './render.js';
+export type { RenderedText, GuardrailRenderOptions } from './render.js';
+export { renderPrompt, type PromptLine } from './render-prompt.js';
+export { parseOutput, parseReaction, type ParsedOutput, type Reaction } from './parse-output.js';
 export { buildTemplate } from './template.js';
 export type { Template, TemplateInstruction, TemplateInstructionType } from './template.js';
 export * from './draft.js';

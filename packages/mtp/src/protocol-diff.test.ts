@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProtocol } from '../test/support/testing.js';
-import { draftToProtocolFile, type AgentDraft, type DraftSample } from './draft.js';
+import { draftToProtocolFile, type BloomDraft, type DraftSample } from './draft.js';
 import { parseProtocol } from './parse.js';
 import type { Protocol } from './protocol.js';
 import { protocolDiff, type SampleSnapshot } from './protocol-diff.js';
 
 /** The protocol of a small hand-written draft (one input line, one answer line per sample). */
-function protocolOf(draft: AgentDraft): Protocol {
+function protocolOf(draft: BloomDraft): Protocol {
   const parsed = parseProtocol(draftToProtocolFile(draft));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   return parsed.protocol;
@@ -37,7 +37,7 @@ const SHOP_SAMPLES = [
   sample('Hand it over or else', 'Guards! Thief!', 'Guard'),
 ];
 
-function shop(samples: DraftSample[] = SHOP_SAMPLES, more: AgentDraft['instructions'] = []): AgentDraft {
+function shop(samples: DraftSample[] = SHOP_SAMPLES, more: BloomDraft['instructions'] = []): BloomDraft {
   return {
     name: 'Grumpy Bram',
     description: 'A village shopkeeper; players talk to him.',
@@ -250,7 +250,7 @@ describe('protocolDiff', () => {
   });
 
   it('compares a Polish protocol character for character: a case change is another phrasing', () => {
-    const herbalist = (samples: DraftSample[]): AgentDraft => ({
+    const herbalist = (samples: DraftSample[]): BloomDraft => ({
       name: 'Zielarka Jadwiga',
       description: 'Zielarka z wioski; gracze proszą ją o zioła.',
       context: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftGaps, draftToProtocolFile, type AgentDraft } from './draft.js';
+import { draftGaps, draftToProtocolFile, type BloomDraft } from './draft.js';
 import { parseProtocol } from './parse.js';
 import { protocolToDraft } from './protocol-draft.js';
 import type { Protocol } from './protocol.js';
@@ -12,7 +12,7 @@ const samples = (reaction: string, n: number, instruction = '') =>
     reaction,
   }));
 
-const draft: AgentDraft = {
+const draft: BloomDraft = {
   name: 'Grumpy Bram',
   description: 'A village shopkeeper in a fantasy game; players talk to him.',
   context: ['Bram sells swords and potions.'],

@@ -14,7 +14,7 @@ import {
   INSTRUCTION_NAME_PATTERN,
   REACTION_NAME_PATTERN,
   RESERVED_REACTION_NAMES,
-  type AgentDraft,
+  type BloomDraft,
   type DraftGuardrail,
   type DraftReaction,
 } from './draft.js';
@@ -32,7 +32,7 @@ export type DraftMisfitKey =
   | 'tooLong';
 
 export type ProtocolDraft =
-  | { ok: true; draft: AgentDraft; simplified: ('markers' | 'instructionContext')[] }
+  | { ok: true; draft: BloomDraft; simplified: ('markers' | 'instructionContext')[] }
   | { ok: false; reason: DraftMisfitKey };
 
 const DRAFT_MARKERS = [['Heard_'], ['Reply_']];
@@ -63,12 +63,12 @@ export function protocolToDraft(protocol: Protocol, name: string): ProtocolDraft
   const facts = [...protocol.context.slice(1)];
   let guardrail: DraftGuardrail | null | undefined;
   const simplified = new Set<'markers' | 'instructionContext'>();
-  const instructions: AgentDraft['instructions'] = [];
+  const instructions: BloomDraft['instructions'] = [];
   for (const set of protocol.sets) {
     if (!INSTRUCTION_NAME_PATTERN.test(set.name) || set.name.length > DRAFT_LIMITS.instructionName)
       return misfit('instructionName');
     if (JSON.stringify(set.rows) !== JSON.stringify(DRAFT_MARKERS)) simplified.add('markers');
-    const samples: AgentDraft['instructions'][number]['samples'] = [];
+    const samples: BloomDraft['instructions'][number]['samples'] = [];
     for (const sample of set.samples) {
       const reaction = reactionOf(sample.result);
       if (reaction === null) return misfit('result');

@@ -3,15 +3,14 @@ import { describeWithReference, fixtureJson, referenceJson, referenceText } from
 import { BOS, EOS, GUARDRAIL_MARK, RUN, UNK } from './constants.js';
 import { parseProtocol } from './parse.js';
 import type { Protocol, Sample } from './protocol.js';
+import { parseOutput, parseReaction } from './parse-output.js';
+import { renderPrompt } from './render-prompt.js';
 import {
   MtpRenderError,
   formatNumberList,
   guardrailReaction,
   numberSlot,
-  parseOutput,
-  parseReaction,
   renderGuardrail,
-  renderPrompt,
   renderSample,
 } from './render.js';
 

@@ -1,6 +1,7 @@
 // The exact text the model sees. The trainer renders samples and guardrails with these functions and the
 // engine renders prompts and parses outputs with them, so training and inference cannot drift apart.
-// All functions are pure and deterministic.
+// All functions are pure and deterministic. The engine's side is in render-prompt.ts (its input from a user's lines)
+// and parse-output.ts (its reading of what the model wrote).
 //
 // INPUT — one element per line, each line ending in '\n' (so the output starts on a line of its own):
 //   <BOS>
@@ -85,10 +86,11 @@ export function numberSlot(token: Token): string {
   return '';
 }
 
-const setCtx = (set: InstructionSet) =>
+/** The set's index (and name) for a problem's message. */
+export const setCtx = (set: InstructionSet) =>
   set.named ? { set: set.index, setName: set.name } : { set: set.index };
 
-function requireToken(protocol: Protocol, set: InstructionSet, value: string): Token {
+export function requireToken(protocol: Protocol, set: InstructionSet, value: string): Token {
   const token = getToken(protocol, value);
   if (!token) throw new MtpRenderError('mtp.unknownToken', { ...setCtx(set), token: value });
   return token;
@@ -177,14 +179,15 @@ function renderKeyLine(
     .join('');
 }
 
-interface LineValues {
+/** One line's values: its string, its NumTokens' numbers and its NumListTokens' lists. */
+export interface LineValues {
   text: string;
   numbers: readonly number[];
   numberLists: readonly (readonly number[])[];
 }
 
 /** The input text from the input lines' values and the response line's numbers. */
-function renderInput(
+export function renderInput(
   protocol: Protocol,
   set: InstructionSet,
   inputs: LineValues[],
@@ -302,128 +305,4 @@ export function renderGuardrail(
     output: renderOutput(guardrail.badOutput, reaction),
     reaction,
   };
-}
-
-export interface PromptLine {
-  text: string;
-  /**
-   * The numbers of the line's slots, in row order: one per NumToken, `length` per NumListToken
-   * (flattened), e.g. [100, 200, -50] for `Coordinates_<num_-1000_1000_3>`.
-   */
-  numbers?: readonly number[];
-}
-
-/** Splits a line's flat numbers into its NumTokens' numbers and NumListTokens' lists. */
-function splitSlots(protocol: Protocol, set: InstructionSet, line: number, flat: readonly number[]) {
-  const tokens = (set.rows[line] ?? []).map((v) => requireToken(protocol, set, v));
-  const needed = tokens.reduce(
-    (n, t) => n + (t.kind === 'NumToken' ? 1 : t.kind === 'NumListToken' ? (t.length ?? 0) : 0),
-    0,
-  );
-  if (flat.length !== needed) {
-    throw new MtpRenderError('mtp.slotNumbersCount', {
-      ...setCtx(set),
-      line,
-      expected: needed,
-      count: flat.length,
-    });
-  }
-  const numbers: number[] = [];
-  const numberLists: number[][] = [];
-  let at = 0;
-  for (const t of tokens) {
-    if (t.kind === 'NumToken') numbers.push(flat[at++]!);
-    if (t.kind === 'NumListToken') {
-      numberLists.push(flat.slice(at, at + (t.length ?? 0)));
-      at += t.length ?? 0;
-    }
-  }
-  return { numbers, numberLists };
-}
-
-/**
- * The engine's input for instruction set `instructionName`: the same text `renderSample` gives the
- * trainer, from the user's input lines. `responseNumbers` fills number slots of the response line, if any.
- */
-export function renderPrompt(
-  protocol: Protocol,
-  instructionName: string,
-  inputs: readonly PromptLine[],
-  options: { responseNumbers?: readonly number[] } = {},
-): string {
-  const set = protocol.sets.find((s) => s.name === instructionName);
-  if (!set) {
-    throw new MtpRenderError('mtp.unknownInstruction', {
-      name: instructionName,
-      available: protocol.sets.map((s) => s.name),
-    });
-  }
-  const inputLines = set.rows.length - 1;
-  if (inputs.length !== inputLines) {
-    throw new MtpRenderError('mtp.inputCount', {
-      ...setCtx(set),
-      expected: inputLines,
-      count: inputs.length,
-    });
-  }
-  const lines = inputs.map((v, line) => ({
-    text: v.text,
-    ...splitSlots(protocol, set, line, v.numbers ?? []),
-  }));
-  const response = splitSlots(protocol, set, inputLines, options.responseNumbers ?? []);
-  return renderInput(protocol, set, lines, response);
-}
-
-export interface ParsedOutput {
-  /** The response text (lines before the reaction). */
-  output: string;
-  /** The reaction line ('' when the text has fewer than two lines). */
-  reaction: string;
-  /** Whether the reaction carries the guardrail mark `<UNK>_`. */
-  guardrail: boolean;
-  /** Whether the model finished (<EOS> seen); text after <EOS> is ignored. */
-  complete: boolean;
-}
-
-/** The engine's reading of what the model wrote after the input (see the OUTPUT layout above). */
-export function parseOutput(text: string): ParsedOutput {
-  const eos = text.indexOf(EOS);
-  const complete = eos >= 0;
-  const body = (complete ? text.slice(0, eos) : text).replace(/^(\r?\n)+/, '').replace(/(\r?\n)+$/, '');
-  const lines = body.split(/\r?\n/);
-  if (lines.length < 2) return { output: lines[0] ?? '', reaction: '', guardrail: false, complete };
-  const reaction = lines.pop()!.trim();
-  return { output: lines.join(LINE_BREAK), reaction, guardrail: reaction.endsWith(GUARDRAIL_MARK), complete };
-}
-
-export interface Reaction {
-  /** The final token's value (a key of `protocol.tokens`). */
-  token: string;
-  /** A FinalNumToken's number, else null. */
-  value: number | null;
-  guardrail: boolean;
-}
-
-const NUMBER_TEXT_RE = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
-
-/** Which final token (and value) a reaction line names; null when it names none of the protocol's. */
-export function parseReaction(protocol: Protocol, reaction: string): Reaction | null {
-  const guardrail = reaction.endsWith(GUARDRAIL_MARK);
-  let rest = guardrail ? reaction.slice(0, -GUARDRAIL_MARK.length) : reaction;
-  if (guardrail && rest === `${NON}_`) rest = NON;
-  let best: Reaction | null = null;
-  let bestLength = -1;
-  for (const token of Object.values(protocol.tokens)) {
-    if (!FINAL_KINDS.includes(token.kind) || !rest.startsWith(token.key) || token.key.length <= bestLength)
-      continue;
-    const tail = rest.slice(token.key.length);
-    // A FinalNumToken without its value (the template's shape) is still that token.
-    if (tail === '') {
-      best = { token: token.value, value: null, guardrail };
-    } else if (token.kind === 'FinalNumToken' && !guardrail && NUMBER_TEXT_RE.test(tail)) {
-      best = { token: token.value, value: Number(tail), guardrail };
-    } else continue;
-    bestLength = token.key.length;
-  }
-  return best;
 }

@@ -54,9 +54,9 @@ export function preloadGuestScreens(pathname: string): void {
 }
 
 const AppLayout = lazyExport(() => import('./layouts/app-layout'), 'AppLayout');
-const loadAgentScreens = () => import('./routes/agent-screens');
-const AgentScreen = lazyExport(loadAgentScreens, 'AgentScreen');
-const NewAgentScreen = lazyExport(loadAgentScreens, 'NewAgentScreen');
+const loadBloomScreens = () => import('./routes/bloom-screens');
+const BloomScreen = lazyExport(loadBloomScreens, 'BloomScreen');
+const NewBloomScreen = lazyExport(loadBloomScreens, 'NewBloomScreen');
 const loadAdminScreens = () => import('./routes/admin-screens');
 const AdminScreen = lazyExport(loadAdminScreens, 'AdminScreen');
 const AdminUserScreen = lazyExport(loadAdminScreens, 'AdminUserScreen');
@@ -95,8 +95,8 @@ const screens: Record<RoutePath, ReactElement> = {
   '/chat/:id': <ChatScreen />,
   '/chat': <Navigate to={paths.newChat} replace />,
   '/agent': <Navigate to={paths.newAgent} replace />,
-  '/agent/new': <NewAgentScreen />,
-  '/agent/:id': <AgentScreen />,
+  '/agent/new': <NewBloomScreen />,
+  '/agent/:id': <BloomScreen />,
   // /blooms redirects to the new-agent screen rather than to the newest agent: that needs no extra
   // request (and no loading or empty-list state) and always lands somewhere useful, while the newest
   // agent is one click away in the sidebar's list.

@@ -1,20 +1,10 @@
 // @vitest-environment node
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { restrictedImports as lintImport } from '../../../../scripts/lib/restricted-imports.mjs';
 
 // The web app's import boundaries (eslint.config.js, `webBoundaries`): these lint snippets at fake paths
 // with the repository's own config and expect the rule to fire, or not.
-const repoRoot = decodeURIComponent(new URL('../../../../', import.meta.url).pathname);
-const eslint = new ESLint({ cwd: repoRoot });
-
-async function restrictedImports(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/web/src/${file}` });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.message);
-}
-
-const uses = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
+const restrictedImports = (file: string, specifier: string) => lintImport(`apps/web/src/${file}`, specifier);
 
 describe('web import boundaries', () => {
   it('fails a feature that imports another feature', async () => {
@@ -23,11 +13,11 @@ describe('web import boundaries', () => {
       ['features/chats/components/fixture.tsx', '../../blooms/api/blooms'],
       ['features/flora/components/fixture.tsx', '../../../features/blooms/format'],
       ['features/blooms/fixture.ts', '../auth'],
-      // The features are every folder of features/ (eslint.config.js), admin and shared-agent among them.
+      // The features are every folder of features/ (eslint.config.js), admin and shared-bloom among them.
       ['features/admin/components/fixture.tsx', '../../account/api/account'],
-      ['features/shared-agent/fixture.ts', '../flora/engine/flora-engine'],
+      ['features/shared-bloom/fixture.ts', '../flora/engine/flora-engine'],
     ]) {
-      const messages = await restrictedImports(file!, uses(specifier!));
+      const messages = await restrictedImports(file!, specifier!);
       expect(messages, `${file} → ${specifier}`).toEqual([
         expect.stringContaining('A feature must not import another feature'),
       ]);
@@ -35,10 +25,7 @@ describe('web import boundaries', () => {
   });
 
   it('fails a feature that imports app/', async () => {
-    const messages = await restrictedImports(
-      'features/auth/components/fixture.tsx',
-      uses('../../../app/paths'),
-    );
+    const messages = await restrictedImports('features/auth/components/fixture.tsx', '../../../app/paths');
     expect(messages).toEqual([expect.stringContaining('Only app/ imports app/')]);
   });
 
@@ -49,7 +36,7 @@ describe('web import boundaries', () => {
       ['hooks/fixture.ts', '../features/auth/api/sign-in'],
       ['locales/fixture.ts', '../app/paths'],
     ]) {
-      const messages = await restrictedImports(file!, uses(specifier!));
+      const messages = await restrictedImports(file!, specifier!);
       expect(messages, `${file} → ${specifier}`).toEqual([
         expect.stringContaining('lib/, components/, hooks/ and locales/ are shared'),
       ]);
@@ -62,15 +49,15 @@ describe('web import boundaries', () => {
       ['features/chats/components/fixture.tsx', '../../chats/draft-gaps'],
       ['features/chats/components/fixture.tsx', '../../../lib/paths'],
       ['features/chats/components/fixture.tsx', '../../../components/form/text-field'],
-      ['app/routes/fixture.tsx', '../../features/blooms/components/agent-view'],
+      ['app/routes/fixture.tsx', '../../features/blooms/components/bloom-view'],
       ['lib/fixture.ts', './paths'],
     ]) {
-      expect(await restrictedImports(file!, uses(specifier!)), `${file} → ${specifier}`).toEqual([]);
+      expect(await restrictedImports(file!, specifier!), `${file} → ${specifier}`).toEqual([]);
     }
   });
 
   it('still keeps server and Node-only code out of every folder', async () => {
-    const messages = await restrictedImports('features/chats/fixture.ts', uses('node:fs'));
+    const messages = await restrictedImports('features/chats/fixture.ts', 'node:fs');
     expect(messages).toEqual([expect.stringContaining('must not import server, database or Node-only code')]);
   });
 });

@@ -76,7 +76,7 @@ export function setUpAppHarness() {
     // are for the screen, not for the first compilation of its modules (seconds on a busy machine).
     await Promise.all([
       import('../app/layouts/app-layout'),
-      import('../app/routes/agent-screens'),
+      import('../app/routes/bloom-screens'),
       import('../app/routes/admin-screens'),
       import('../app/routes/chat-screens'),
       import('../app/routes/profile-screens'),

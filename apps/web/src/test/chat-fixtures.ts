@@ -1,8 +1,8 @@
 import type { ChatDetail, ChatMessage } from '@greenhouse/contracts';
-import { emptyDraft, type AgentDraft } from '@greenhouse/mtp';
+import { emptyDraft, type BloomDraft } from '@greenhouse/mtp';
 
 /** A draft with nothing missing: a name, a description, one reaction with three examples. */
-export function completeDraft(overrides: Partial<AgentDraft> = {}): AgentDraft {
+export function completeDraft(overrides: Partial<BloomDraft> = {}): BloomDraft {
   return {
     name: 'Barista',
     description: 'A friendly barista who takes coffee orders from customers.',

@@ -11,19 +11,12 @@
 // Every tensor is a view of one arena (see kernels/kernels.ts), sized for `maxTokens` rows.
 import { createArena, transpose, type Arena, type KernelKind } from '../kernels/kernels.js';
 import { Rng } from '../rng.js';
+import { attention, attentionBackward, type AttentionGrads } from './attention.js';
 import { align, paramLayout, type GptConfig, type ParamLayout } from './config.js';
-import {
-  causalSoftmax,
-  causalSoftmaxBackward,
-  crossEntropy,
-  fillRows,
-  layerNorm,
-  layerNormBackward,
-  sumRows,
-} from './ops.js';
+import { TrainingNoise, type Dropout, type ResidualBranch } from './noise.js';
+import { crossEntropy, fillRows, layerNorm, layerNormBackward, sumRows } from './ops.js';
 
-/** Rows per block of the causal attention matmuls. */
-const ATT_BLOCK = 16;
+export type { Dropout } from './noise.js';
 
 export interface Batch {
   /** Input token ids of all sequences, packed (N). */
@@ -72,6 +65,16 @@ interface Params {
   head: Float32Array | null;
 }
 
+/** One residual branch of a block: out = x + (input·W + b), input N × k. */
+interface ResidualTerms {
+  x: Float32Array;
+  input: Float32Array;
+  k: number;
+  W: Float32Array;
+  b: Float32Array;
+  out: Float32Array;
+}
+
 interface LayerActs {
   xin: Float32Array;
   ln1: Float32Array;
@@ -88,38 +91,6 @@ interface LayerActs {
   g: Float32Array;
   th: Float32Array;
 }
-
-/**
- * Dropout of the MLP's hidden activations (training only): each of GELU's outputs is zeroed with
- * probability `rate` and the rest scaled by 1 / (1 − rate) (inverted dropout), the masks drawn from
- * `seed` (mulberry32, in row-major order, layer by layer): the same seed gives the same masks, so a
- * step is reproducible and its gradient exact.
- */
-export interface Dropout {
-  rate: number;
-  seed: number;
-  /**
-   * Token dropout: each INPUT position (a row with loss weight 0: a finetuning example's prompt) loses
-   * its token embedding with this probability (x₀ = wpe[position] alone), as if the word were
-   * missing; fresh masks every step. Drawn from a stream of its own (seed ^ TOKEN_STREAM).
-   */
-  tokens?: number;
-  /**
-   * Token noise: each input position (as for `tokens`) reads a uniformly random token id of the
-   * vocabulary instead of its own with this probability (BERT's random replacement), so that words
-   * the finetuning data never showed are no surprise. Same stream as `tokens`.
-   */
-  replace?: number;
-  /**
-   * Residual dropout: of the attention's and the MLP's outputs before they are added to the residual
-   * stream (GPT-2's resid_pdrop), inverted like `rate`. Drawn from a stream of its own (seed ^ RESIDUAL_STREAM).
-   */
-  residual?: number;
-}
-
-/** Seeds of the token and residual dropout streams (distinct from the MLP's, which keeps `seed`). */
-const TOKEN_STREAM = 0x5bd1e995;
-const RESIDUAL_STREAM = 0x27d4eb2f;
 
 export class Gpt {
   readonly config: GptConfig;
@@ -154,17 +125,13 @@ export class Gpt {
   private last: {
     batch: Batch;
     rows: number;
-    dropout: boolean;
-    residual: boolean;
-    /** The ids the embedding read: batch.tokens, or noisyTokens under token dropout/noise. */
+    /** The ids the embedding read: batch.tokens, or their noisy copy under token dropout/noise. */
     tokens: Int32Array;
   } | null = null;
-  /** Per layer, the last forward pass's dropout factors (0 or 1 / (1 − rate)) of the MLP's hidden units. */
-  private readonly dropMasks: Float32Array[] = [];
-  /** Per layer, the residual dropout factors of the attention's [0] and the MLP's [1] outputs. */
-  private readonly residualMasks: [Float32Array, Float32Array][] = [];
-  /** The token ids the last forward pass read under token dropout/noise (−1: dropped). */
-  private noisyTokens: Int32Array | null = null;
+  /** The training noise and the masks the last forward pass drew. */
+  private readonly noise: TrainingNoise;
+  /** The attention backward's views of the scratch above. */
+  private readonly attentionGrads: AttentionGrads;
 
   constructor(config: GptConfig, options: GptOptions) {
     this.config = config;
@@ -244,6 +211,8 @@ export class Gpt {
     this.lossRows = new Int32Array(N);
     this.lossTargets = new Int32Array(N);
     this.lossWeights = new Float32Array(N);
+    this.noise = new TrainingNoise(N, d, f);
+    this.attentionGrads = { datt: this.datt, dqkv: this.dqkv, dP: this.dP, kT: this.kT };
   }
 
   get kernelKind(): KernelKind {
@@ -314,7 +283,17 @@ export class Gpt {
    * loss rows (positions with weight > 0, in order), a view valid until the next call.
    */
   forward(batch: Batch, dropout?: Dropout): { logits: Float32Array; rows: number } {
-    const { contextLength: T, dModel: d, dFF: f, nLayers: L, vocabSize: V } = this.config;
+    this.checkBatch(batch);
+    const ids = this.noise.begin(batch.tokens, batch.weights, this.config.vocabSize, dropout);
+    this.embed(batch, ids);
+    for (let l = 0; l < this.config.nLayers; l++) this.block(l, batch);
+    const rows = this.head(batch);
+    this.last = { batch, rows, tokens: ids };
+    return { logits: this.logits.subarray(0, rows * this.config.vocabSize), rows };
+  }
+
+  private checkBatch(batch: Batch): void {
+    const T = this.config.contextLength;
     const N = batch.tokens.length;
     if (N > this.maxTokens) throw new Error(`batch of ${N} tokens > maxTokens ${this.maxTokens}`);
     let sum = 0;
@@ -326,31 +305,12 @@ export class Gpt {
     });
     if (sum !== N || batch.targets.length !== N || batch.weights.length !== N)
       throw new Error('inconsistent batch');
-    const { gemm } = this.arena;
-    const p = this.p;
-    const drop = dropout && dropout.rate > 0 ? dropout : null;
-    const dropRng = drop ? new Rng(drop.seed) : null;
-    const keep = drop ? Math.fround(1 / (1 - drop.rate)) : 1;
-    const tokenRate = dropout?.tokens ?? 0;
-    const residualRate = dropout?.residual ?? 0;
-    const residualRng = residualRate > 0 ? new Rng((dropout!.seed ^ RESIDUAL_STREAM) >>> 0) : null;
-    const residualKeep = Math.fround(1 / (1 - residualRate));
-    const replaceRate = dropout?.replace ?? 0;
-    let ids = batch.tokens;
-    if (tokenRate > 0 || replaceRate > 0) {
-      const rng = new Rng((dropout!.seed ^ TOKEN_STREAM) >>> 0);
-      ids = this.noisyTokens ??= new Int32Array(this.maxTokens);
-      for (let i = 0; i < N; i++) {
-        const tok = batch.tokens[i]!;
-        if (batch.weights[i]! > 0) ids[i] = tok;
-        else {
-          const r = rng.next();
-          ids[i] = r < tokenRate ? -1 : r < tokenRate + replaceRate ? rng.int(V) : tok;
-        }
-      }
-    }
+  }
 
-    // Embeddings.
+  /** x₀ = wte[id] + wpe[position], or wpe alone where token dropout left −1. */
+  private embed(batch: Batch, ids: Int32Array): void {
+    const { dModel: d, vocabSize: V } = this.config;
+    const p = this.p;
     const x0 = this.acts[0]?.xin ?? this.xout;
     let t = 0;
     for (const [k, len] of batch.lengths.entries()) {
@@ -366,62 +326,53 @@ export class Gpt {
         else for (let j = 0; j < d; j++) x0[o + j] = p.wte[e + j]! + p.wpe[q + j]!;
       }
     }
-    /** Draws a residual dropout mask (N × d factors: 0 or 1 / (1 − rate)) for one block's output. */
-    const residualMask = (mask: Float32Array) => {
-      for (let i = 0; i < N * d; i++) mask[i] = residualRng!.next() < residualRate ? 0 : residualKeep;
-    };
-    const tmp = this.dln; // a block's output under residual dropout (dln is free during the forward pass)
+  }
 
-    for (let l = 0; l < L; l++) {
-      const a = this.acts[l]!;
-      const w = p.layers[l]!;
-      const xout = l + 1 < L ? this.acts[l + 1]!.xin : this.xout;
-      layerNorm(a.xin, w.ln1g, w.ln1b, a.ln1, a.mu1, a.rs1, N, d);
-      fillRows(a.qkv, w.bqkv, N, 3 * d);
-      gemm(a.ln1, w.wqkv, a.qkv, N, 3 * d, d, d, 1, 3 * d, 3 * d, true);
-      this.attention(a, batch.lengths);
-      const masks = residualRng
-        ? (this.residualMasks[l] ??= [
-            new Float32Array(this.maxTokens * d),
-            new Float32Array(this.maxTokens * d),
-          ])
-        : null;
-      if (masks) {
-        // xmid = xin + D(att·Wo + bo)
-        fillRows(tmp, w.bo, N, d);
-        gemm(a.att, w.wo, tmp, N, d, d, d, 1, d, d, true);
-        residualMask(masks[0]);
-        for (let i = 0; i < N * d; i++) a.xmid[i] = a.xin[i]! + tmp[i]! * masks[0][i]!;
-      } else {
-        a.xmid.set(a.xin.subarray(0, N * d));
-        addRows(a.xmid, w.bo, N, d);
-        gemm(a.att, w.wo, a.xmid, N, d, d, d, 1, d, d, true);
-      }
-      layerNorm(a.xmid, w.ln2g, w.ln2b, a.ln2, a.mu2, a.rs2, N, d);
-      fillRows(a.h, w.b1, N, f);
-      gemm(a.ln2, w.w1, a.h, N, f, d, d, 1, f, f, true);
-      this.arena.gelu(a.h, a.g, a.th, N * f);
-      if (drop) {
-        const mask = (this.dropMasks[l] ??= new Float32Array(this.maxTokens * f));
-        for (let i = 0; i < N * f; i++) {
-          const m = dropRng!.next() < drop.rate ? 0 : keep;
-          mask[i] = m;
-          a.g[i] = a.g[i]! * m;
-        }
-      }
-      if (masks) {
-        // xout = xmid + D(g·W₂ + b₂)
-        fillRows(tmp, w.b2, N, d);
-        gemm(a.g, w.w2, tmp, N, d, f, f, 1, d, d, true);
-        residualMask(masks[1]);
-        for (let i = 0; i < N * d; i++) xout[i] = a.xmid[i]! + tmp[i]! * masks[1][i]!;
-      } else {
-        xout.set(a.xmid.subarray(0, N * d));
-        addRows(xout, w.b2, N, d);
-        gemm(a.g, w.w2, xout, N, d, f, f, 1, d, d, true);
-      }
+  /** Block `l`: xmid = xin + D(Attn(LN₁(xin))·Wo + bo); xout = xmid + D(Drop(GELU(LN₂(xmid)·W₁ + b₁))·W₂ + b₂). */
+  private block(l: number, batch: Batch): void {
+    const { dModel: d, dFF: f, nLayers: L } = this.config;
+    const N = batch.tokens.length;
+    const { gemm } = this.arena;
+    const a = this.acts[l]!;
+    const w = this.p.layers[l]!;
+    const xout = l + 1 < L ? this.acts[l + 1]!.xin : this.xout;
+    layerNorm(a.xin, w.ln1g, w.ln1b, a.ln1, a.mu1, a.rs1, N, d);
+    fillRows(a.qkv, w.bqkv, N, 3 * d);
+    gemm(a.ln1, w.wqkv, a.qkv, N, 3 * d, d, d, 1, 3 * d, 3 * d, true);
+    attention(this.arena, this.config, a, batch.lengths, this.kT);
+    this.residualAdd(l, 0, { x: a.xin, input: a.att, k: d, W: w.wo, b: w.bo, out: a.xmid }, N);
+    layerNorm(a.xmid, w.ln2g, w.ln2b, a.ln2, a.mu2, a.rs2, N, d);
+    fillRows(a.h, w.b1, N, f);
+    gemm(a.ln2, w.w1, a.h, N, f, d, d, 1, f, f, true);
+    this.arena.gelu(a.h, a.g, a.th, N * f);
+    this.noise.dropHidden(l, a.g, N);
+    this.residualAdd(l, 1, { x: a.xmid, input: a.g, k: f, W: w.w2, b: w.b2, out: xout }, N);
+  }
+
+  /** out = x + D(input·W + b) for one residual branch (input: N × k), D the residual dropout when the step has it. */
+  private residualAdd(l: number, branch: ResidualBranch, r: ResidualTerms, N: number): void {
+    const d = this.config.dModel;
+    const { gemm } = this.arena;
+    const { x, input, k, W, b, out } = r;
+    if (this.noise.dropsResidual) {
+      const tmp = this.dln; // the branch's output before its mask (dln is free during the forward pass)
+      fillRows(tmp, b, N, d);
+      gemm(input, W, tmp, N, d, k, k, 1, d, d, true);
+      const mask = this.noise.drawResidualMask(l, branch, N);
+      for (let i = 0; i < N * d; i++) out[i] = x[i]! + tmp[i]! * mask[i]!;
+    } else {
+      out.set(x.subarray(0, N * d));
+      addRows(out, b, N, d);
+      gemm(input, W, out, N, d, k, k, 1, d, d, true);
     }
+  }
 
+  /** The final LayerNorm and the logits of the loss rows; answers how many rows carry loss. */
+  private head(batch: Batch): number {
+    const { dModel: d, vocabSize: V } = this.config;
+    const N = batch.tokens.length;
+    const { gemm } = this.arena;
+    const p = this.p;
     layerNorm(this.xout, p.lnfg, p.lnfb, this.lnf, this.muf, this.rsf, N, d);
     let rows = 0;
     for (let i = 0; i < N; i++) {
@@ -438,51 +389,7 @@ export class Gpt {
       transpose(p.wte, V, d, d, this.wT);
       gemm(this.lnfRows, this.wT, this.logits, rows, V, d, d, 1, V, V, false);
     }
-    this.last = { batch, rows, dropout: drop !== null, residual: residualRng !== null, tokens: ids };
-    return { logits: this.logits.subarray(0, rows * V), rows };
-  }
-
-  /** Causal multi-head self-attention of one layer, per sequence and head; keeps the probabilities. */
-  private attention(a: LayerActs, lengths: readonly number[]): void {
-    const { dModel: d, nHeads: H } = this.config;
-    const hd = d / H;
-    const scale = 1 / Math.sqrt(hd);
-    const { gemm } = this.arena;
-    let start = 0;
-    let po = 0;
-    for (const L of lengths) {
-      for (let h = 0; h < H; h++, po += L * L) {
-        const q = a.qkv.subarray(start * 3 * d + h * hd);
-        const k = a.qkv.subarray(start * 3 * d + d + h * hd);
-        const v = a.qkv.subarray(start * 3 * d + 2 * d + h * hd);
-        const probs = a.probs.subarray(po, po + L * L);
-        transpose(k, L, hd, 3 * d, this.kT); // Kᵀ: hd × L
-        // Causal: rows i0…i1-1 only need columns 0…i1-1 (blocks of ATT_BLOCK rows skip the upper triangle).
-        for (let i0 = 0; i0 < L; i0 += ATT_BLOCK) {
-          const i1 = Math.min(L, i0 + ATT_BLOCK);
-          gemm(
-            q.subarray(i0 * 3 * d),
-            this.kT,
-            probs.subarray(i0 * L),
-            i1 - i0,
-            i1,
-            hd,
-            3 * d,
-            1,
-            L,
-            L,
-            false,
-          ); // S = Q·Kᵀ
-        }
-        causalSoftmax(probs, L, scale, this.arena.expSum);
-        const out = a.att.subarray(start * d + h * hd);
-        for (let i0 = 0; i0 < L; i0 += ATT_BLOCK) {
-          const i1 = Math.min(L, i0 + ATT_BLOCK);
-          gemm(probs.subarray(i0 * L), v, out.subarray(i0 * d), i1 - i0, hd, i1, L, 1, 3 * d, d, false); // P·V
-        }
-      }
-      start += L;
-    }
+    return rows;
   }
 
   /**
@@ -509,7 +416,7 @@ export class Gpt {
   /** Backward pass of the last forward + loss: ACCUMULATES into `grads` (call zeroGrads first). */
   backward(): void {
     if (!this.last) throw new Error('backward() needs forward() and loss()');
-    const { batch, rows: R, dropout, residual, tokens } = this.last;
+    const { batch, rows: R, tokens } = this.last;
     this.last = null;
     const { dModel: d, dFF: f, nLayers: L, vocabSize: V } = this.config;
     const N = batch.tokens.length;
@@ -541,20 +448,18 @@ export class Gpt {
       const w = p.layers[l]!;
       const gw = g.layers[l]!;
       // MLP: xout = xmid + D(GELU(h)·W₂ + b₂), h = LN₂(xmid)·W₁ + b₁. dx holds d xout.
-      const masks = residual ? this.residualMasks[l]! : null;
+      const mlpMask = this.noise.residualMask(l, 1);
       let dy = dx; // d(the block's output): dx, through the residual dropout's mask
-      if (masks) {
+      if (mlpMask) {
         dy = dln;
-        for (let i = 0; i < N * d; i++) dy[i] = dx[i]! * masks[1][i]!;
+        for (let i = 0; i < N * d; i++) dy[i] = dx[i]! * mlpMask[i]!;
       }
       sumRows(dy, gw.b2, N, d);
       gemm(a.g, dy, gw.w2, f, d, N, 1, f, d, d, true);
       transpose(w.w2, f, d, d, wT);
       gemm(dy, wT, dh, N, f, d, d, 1, f, f, false);
-      if (dropout) {
-        const mask = this.dropMasks[l]!;
-        for (let i = 0; i < N * f; i++) dh[i] = dh[i]! * mask[i]!;
-      }
+      const hiddenMask = this.noise.hiddenMask(l);
+      if (hiddenMask) for (let i = 0; i < N * f; i++) dh[i] = dh[i]! * hiddenMask[i]!;
       this.arena.geluBackward(a.h, a.th, dh, N * f);
       sumRows(dh, gw.b1, N, f);
       gemm(a.ln2, dh, gw.w1, d, f, N, 1, d, f, f, true);
@@ -563,15 +468,16 @@ export class Gpt {
       layerNormBackward(dln, a.xmid, w.ln2g, a.mu2, a.rs2, dx, gw.ln2g, gw.ln2b, N, d); // dx = d xmid
       // Attention: xmid = xin + D(att·Wo + bo), att from qkv = LN₁(xin)·Wqkv + bqkv.
       dy = dx;
-      if (masks) {
+      const attentionMask = this.noise.residualMask(l, 0);
+      if (attentionMask) {
         dy = dln;
-        for (let i = 0; i < N * d; i++) dy[i] = dx[i]! * masks[0][i]!;
+        for (let i = 0; i < N * d; i++) dy[i] = dx[i]! * attentionMask[i]!;
       }
       sumRows(dy, gw.bo, N, d);
       gemm(a.att, dy, gw.wo, d, d, N, 1, d, d, d, true);
       transpose(w.wo, d, d, d, wT);
       gemm(dy, wT, this.datt, N, d, d, d, 1, d, d, false);
-      this.attentionBackward(a, batch.lengths);
+      attentionBackward(this.arena, this.config, a, batch.lengths, this.attentionGrads);
       sumRows(this.dqkv, gw.bqkv, N, 3 * d);
       gemm(a.ln1, this.dqkv, gw.wqkv, d, 3 * d, N, 1, d, 3 * d, 3 * d, true);
       transpose(w.wqkv, d, 3 * d, 3 * d, wT);
@@ -594,70 +500,6 @@ export class Gpt {
             g.wpe[q + j]! += dx[o + j]!;
           }
       }
-    }
-  }
-
-  /** Attention backward: from d(att) to d(qkv), per sequence and head (see `attention`). */
-  private attentionBackward(a: LayerActs, lengths: readonly number[]): void {
-    const { dModel: d, nHeads: H } = this.config;
-    const hd = d / H;
-    const scale = 1 / Math.sqrt(hd);
-    const { gemm } = this.arena;
-    let start = 0;
-    let po = 0;
-    for (const L of lengths) {
-      for (let h = 0; h < H; h++, po += L * L) {
-        const q = a.qkv.subarray(start * 3 * d + h * hd);
-        const k = a.qkv.subarray(start * 3 * d + d + h * hd);
-        const v = a.qkv.subarray(start * 3 * d + 2 * d + h * hd);
-        const dq = this.dqkv.subarray(start * 3 * d + h * hd);
-        const dk = this.dqkv.subarray(start * 3 * d + d + h * hd);
-        const dv = this.dqkv.subarray(start * 3 * d + 2 * d + h * hd);
-        const dout = this.datt.subarray(start * d + h * hd);
-        const probs = a.probs.subarray(po, po + L * L);
-        const dP = this.dP.subarray(0, L * L);
-        transpose(v, L, hd, 3 * d, this.kT); // Vᵀ
-        // Row blocks as in `attention`: P and dS are zero above the diagonal, so row block i0…i1-1 of
-        // dP, dQ needs columns 0…i1-1, and rows j0…j1-1 of dV, dK (sums over t ≥ j) need t = j0…L-1.
-        for (let i0 = 0; i0 < L; i0 += ATT_BLOCK) {
-          const i1 = Math.min(L, i0 + ATT_BLOCK);
-          gemm(dout.subarray(i0 * d), this.kT, dP.subarray(i0 * L), i1 - i0, i1, hd, d, 1, L, L, false); // dP = dO·Vᵀ
-          const pt = probs.subarray(i0 * L + i0);
-          gemm(
-            pt,
-            dout.subarray(i0 * d),
-            dv.subarray(i0 * 3 * d),
-            i1 - i0,
-            hd,
-            L - i0,
-            1,
-            L,
-            d,
-            3 * d,
-            false,
-          ); // dV = Pᵀ·dO
-        }
-        causalSoftmaxBackward(probs, dP, L, scale); // dP → dS
-        for (let i0 = 0; i0 < L; i0 += ATT_BLOCK) {
-          const i1 = Math.min(L, i0 + ATT_BLOCK);
-          gemm(dP.subarray(i0 * L), k, dq.subarray(i0 * 3 * d), i1 - i0, hd, i1, L, 1, 3 * d, 3 * d, false); // dQ = dS·K
-          const st = dP.subarray(i0 * L + i0);
-          gemm(
-            st,
-            q.subarray(i0 * 3 * d),
-            dk.subarray(i0 * 3 * d),
-            i1 - i0,
-            hd,
-            L - i0,
-            1,
-            L,
-            3 * d,
-            3 * d,
-            false,
-          ); // dK = dSᵀ·Q
-        }
-      }
-      start += L;
     }
   }
 }

@@ -3,7 +3,7 @@
 import type { AdminBloom, ListQuery, WorkStatus } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { readStages, agentStatusSql, type StageRow } from '../pipeline/stages.js';
+import { readStages, bloomStatusSql, type StageRow } from '../pipeline/stages.js';
 
 /** How many agents each of these users has (users without any are absent): one grouped query. */
 export async function countBloomsByOwner(db: Db, userIds: string[]): Promise<Map<string, number>> {
@@ -35,7 +35,7 @@ export interface AllBloomsFilter {
   userId?: string;
 }
 
-const status = agentStatusSql(schema.blooms.id);
+const status = bloomStatusSql(schema.blooms.id);
 const columns = {
   bloom: schema.blooms,
   ownerEmail: schema.users.email,

@@ -5,12 +5,12 @@ import {
   type ListQuery,
   type ScenariosRequest,
   type ScenariosResponse,
-  type SharedAgent,
+  type SharedBloom,
   type VersionCompareResponse,
 } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, eq, getTableColumns } from 'drizzle-orm';
-import { protocolToDraft, type AgentDraft, type Protocol } from '@greenhouse/mtp';
+import { protocolToDraft, type BloomDraft, type Protocol } from '@greenhouse/mtp';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../../lib/auth-context.js';
@@ -62,7 +62,7 @@ const agentColumns = {
   protocol: normalizedProtocolSql(schema.blooms.id),
   versions: versionsJsonSql(schema.blooms.id),
 };
-type AgentRow = BloomRow & { protocol: Protocol | null; versions: VersionView[] };
+type DetailedBloomRow = BloomRow & { protocol: Protocol | null; versions: VersionView[] };
 
 /** The condition of the user's own agent of this id; a malformed id is "not found" before any query. */
 function ownedBy(user: UserRow, id: string) {
@@ -198,7 +198,7 @@ export class BloomService {
   async draftOf(
     user: UserRow,
     id: string,
-  ): Promise<{ name: string; nextVersion: number; draft: AgentDraft }> {
+  ): Promise<{ name: string; nextVersion: number; draft: BloomDraft }> {
     const bloom = await this.own(user, id);
     const converted = protocolToDraft(await versionProtocol(this.db, id, bloom.latestVersion), bloom.name);
     if (!converted.ok) throw new AppError('bloom.not_editable', { reason: converted.reason });
@@ -247,7 +247,7 @@ export class BloomService {
   }
 
   /** The user's own agent as its page shows it (see agentColumns). */
-  private async ownAgent(user: UserRow, id: string): Promise<AgentRow> {
+  private async ownBloom(user: UserRow, id: string): Promise<DetailedBloomRow> {
     const [row] = await this.db.select(agentColumns).from(schema.blooms).where(ownedBy(user, id));
     return found(row);
   }
@@ -268,7 +268,7 @@ export class BloomService {
   }
 
   private async read(user: UserRow, id: string): Promise<Bloom> {
-    const row = await this.ownAgent(user, id);
+    const row = await this.ownBloom(user, id);
     return this.present(row, row.protocol, row.versions);
   }
 
@@ -315,7 +315,7 @@ export class BloomService {
 
   /** GET /blooms/{id}/compare?a=&b=: two of the agent's versions side by side. */
   async compare(user: UserRow, id: string, a: number, b: number): Promise<VersionCompareResponse> {
-    return compareVersions(this.db, id, (await this.ownAgent(user, id)).versions, a, b);
+    return compareVersions(this.db, id, (await this.ownBloom(user, id)).versions, a, b);
   }
 
   /** GET /blooms/{id}/scenarios. */
@@ -361,7 +361,7 @@ export class BloomService {
    * current version's reactions (the protocol's final tokens, first appearance first). Null when the agent is gone
    * or has no version to download.
    */
-  async sharedView(id: string): Promise<SharedAgent | null> {
+  async sharedView(id: string): Promise<SharedBloom | null> {
     const row = await this.current(id);
     if (!row) return null;
     const protocol = await readNormalizedProtocol(this.db, id, row.currentVersion);

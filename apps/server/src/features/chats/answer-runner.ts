@@ -1,5 +1,5 @@
 import { schema, type Db } from '@greenhouse/db';
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { givePromptBack } from '../users/prompt-allowance.js';
@@ -67,7 +67,7 @@ export class AnswerRunner {
       const answer = await designer
         .answer({
           language: job.language,
-          draft: chat.draft as AgentDraft,
+          draft: chat.draft as BloomDraft,
           state: chat.designerState,
           // Without the new message, which is the last user message stored.
           history: history.slice(0, -1).map((m) => ({ role: m.role, content: m.content })),

@@ -4,7 +4,7 @@ import {
   chatTitleRequestSchema,
   createChatRequestSchema,
   demoPromptsResponseSchema,
-  generateAgentResponseSchema,
+  generateBloomResponseSchema,
   sendMessageRequestSchema,
   updateDraftRequestSchema,
 } from '@greenhouse/contracts';
@@ -76,7 +76,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chats: ChatService; live: LiveA
 
   app.post(
     '/bloom/chats/:id/generate',
-    { schema: { params: idParams, response: { 201: generateAgentResponseSchema } } },
+    { schema: { params: idParams, response: { 201: generateBloomResponseSchema } } },
     async (request, reply) => reply.status(201).send(await chats.generate(request.user, request.params.id)),
   );
 

@@ -7,7 +7,7 @@ import type {
   ListQuery,
 } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
-import { draftGaps, draftToProtocolFile, emptyDraft, parseProtocol, type AgentDraft } from '@greenhouse/mtp';
+import { draftGaps, draftToProtocolFile, emptyDraft, parseProtocol, type BloomDraft } from '@greenhouse/mtp';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -190,7 +190,7 @@ export class ChatService {
   }
 
   /** Edits the draft directly (free). */
-  async updateDraft(user: UserRow, id: string, draft: AgentDraft): Promise<ChatDetail> {
+  async updateDraft(user: UserRow, id: string, draft: BloomDraft): Promise<ChatDetail> {
     await this.db.transaction(async (tx) => {
       const chat = await ownChat(tx, user, id, true);
       assertChangeable(chat);
@@ -207,7 +207,7 @@ export class ChatService {
     const bloomId = await this.db.transaction(async (tx) => {
       const chat = await ownChat(tx, user, id, true);
       assertChangeable(chat);
-      const draft = chat.draft as AgentDraft;
+      const draft = chat.draft as BloomDraft;
       const gaps = draftGaps(draft);
       if (gaps.length > 0) throw new AppError('chat.not_ready_to_generate', { gaps });
       const content = draftToProtocolFile(draft);

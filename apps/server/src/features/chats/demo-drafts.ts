@@ -3,7 +3,7 @@
 // checks every one). No digits anywhere: numbers in a model's input belong to number slots, and the
 // guardrail's examples may not have any.
 import type { Language } from '@greenhouse/contracts';
-import { DEFAULT_INSTRUCTION, type AgentDraft, type DraftSample } from '@greenhouse/mtp';
+import { DEFAULT_INSTRUCTION, type BloomDraft, type DraftSample } from '@greenhouse/mtp';
 
 export const demoIds = ['shopkeeper', 'tavern-bard', 'space-station-ai', 'guard-at-gate'] as const;
 export type DemoId = (typeof demoIds)[number];
@@ -17,7 +17,7 @@ interface DemoSpec {
   refuse: { answer: string; examples: string[] };
 }
 
-function draftOf(spec: DemoSpec): AgentDraft {
+function draftOf(spec: DemoSpec): BloomDraft {
   const samples: DraftSample[] = spec.reactions.flatMap((r) =>
     r.examples.map(([input, output]) => ({ input, output, reaction: r.name })),
   );
@@ -594,6 +594,6 @@ const specs: Record<Language, Record<DemoId, DemoSpec>> = {
 };
 
 /** A fresh copy of a demo's complete draft in the language (the caller may keep and change it). */
-export function demoDraft(language: Language, id: DemoId): AgentDraft {
+export function demoDraft(language: Language, id: DemoId): BloomDraft {
   return draftOf(specs[language][id]);
 }

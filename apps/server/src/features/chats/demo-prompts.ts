@@ -1,5 +1,5 @@
 import type { ChatMode, DemoPrompt, Language } from '@greenhouse/contracts';
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 import { demoDraft, type DemoId } from './demo-drafts.js';
 
 // Starter descriptions for /chat/new. Starting a chat from one is free (docs/product-rules.md §9: a demo
@@ -59,7 +59,7 @@ export function demoPrompts(language: Language): DemoPrompt[] {
 
 /** A demo to start a chat from: its prompt, its complete draft and the answer that presents the draft. */
 export interface Demo extends DemoPrompt {
-  draft: AgentDraft;
+  draft: BloomDraft;
   answer: string;
 }
 
@@ -75,7 +75,7 @@ export function demoPrompt(language: Language, id: string, mode: ChatMode): Demo
  * prompt, and what the user can do next. It names no place on the screen (the draft is beside the chat on
  * a wide screen and a tab on a phone).
  */
-function demoAnswer(language: Language, mode: ChatMode, draft: AgentDraft): string {
+function demoAnswer(language: Language, mode: ChatMode, draft: BloomDraft): string {
   const name = draft.name;
   const reactions = draft.reactions.map((r) => `**${r.name}**`).join(', ');
   const examples = draft.instructions.reduce((n, i) => n + i.samples.length, 0);

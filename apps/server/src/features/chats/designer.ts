@@ -1,10 +1,10 @@
 import type { ChatMode, Language } from '@greenhouse/contracts';
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 
 /** One turn of a designer: the chat so far, the user's new message, the draft as it stands. */
 export interface DesignerTurn {
   language: Language;
-  draft: AgentDraft;
+  draft: BloomDraft;
   /** The designer's own state from its previous turn (null on the first). */
   state: unknown;
   /** Earlier messages, oldest first (without the new one). */
@@ -13,12 +13,12 @@ export interface DesignerTurn {
   signal: AbortSignal;
   /** Called as the answer is written: its whole text so far, and the draft when it changes. */
   onText(content: string): void;
-  onDraft(draft: AgentDraft): void;
+  onDraft(draft: BloomDraft): void;
 }
 
 export interface DesignerAnswer {
   content: string;
-  draft: AgentDraft;
+  draft: BloomDraft;
   state: unknown;
 }
 

@@ -14,7 +14,7 @@ import {
   REACTION_NAME_PATTERN,
   RESERVED_REACTION_NAMES,
   withoutDiacritics,
-  type AgentDraft,
+  type BloomDraft,
 } from '@greenhouse/mtp';
 import { synonymPhrasings } from '@greenhouse/trainer';
 import { z } from 'zod';
@@ -160,7 +160,7 @@ function exchanges(text: string): { input: string; output: string }[] {
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-const countOf = (draft: AgentDraft, reaction: string) =>
+const countOf = (draft: BloomDraft, reaction: string) =>
   draft.instructions[0]!.samples.filter((s) => sameName(s.reaction, reaction)).length;
 
 /**
@@ -168,7 +168,7 @@ const countOf = (draft: AgentDraft, reaction: string) =>
  * PHRASINGS_PER_REACTION waiting for the reaction, none repeating an example or an offer. How many it added
  * (0 when no phrasing can be built, e.g. for examples that are not English).
  */
-function offerPhrasings(draft: AgentDraft, reaction: string, lines: readonly string[]): number {
+function offerPhrasings(draft: BloomDraft, reaction: string, lines: readonly string[]): number {
   const instruction = draft.instructions[0]!;
   const waiting = pendingOffers(instruction);
   const room = PHRASINGS_PER_REACTION - waiting.filter((o) => sameName(o.reaction, reaction)).length;

@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 
 export interface LiveAnswer {
   messageId: string;
   content: string;
   /** The draft as this answer changed it so far (null: unchanged). */
-  draft: AgentDraft | null;
+  draft: BloomDraft | null;
 }
 
 /**

@@ -10,13 +10,13 @@
 import type { Language } from '@greenhouse/contracts';
 import {
   addOffers,
-  agentDraftSchema,
+  bloomDraftSchema,
   draftGaps,
   draftInstructionSchema,
   draftOfferSchema,
   DRAFT_LIMITS,
   pendingOffers,
-  type AgentDraft,
+  type BloomDraft,
   type DraftGap,
   type DraftOffer,
 } from '@greenhouse/mtp';
@@ -39,7 +39,7 @@ export const PHRASINGS_PER_REACTION = 10;
 
 /** The draft as the model writes it: the draft without the offers waiting for the user (those are ours). */
 const modelDraftSchema = z.object({
-  ...agentDraftSchema.shape,
+  ...bloomDraftSchema.shape,
   instructions: z
     .array(
       z.object({
@@ -103,13 +103,13 @@ function gapText(gap: DraftGap): string {
 }
 
 /** The draft without the offers waiting for the user: what the model reads and writes. */
-const withoutOffers = (draft: AgentDraft): AgentDraft => ({
+const withoutOffers = (draft: BloomDraft): BloomDraft => ({
   ...draft,
   instructions: draft.instructions.map(({ name, samples }) => ({ name, samples })),
 });
 
 /** The offers waiting for the user, as the model reads them; '' when none wait. */
-function waitingOffersText(draft: AgentDraft): string {
+function waitingOffersText(draft: BloomDraft): string {
   const waiting = draft.instructions.flatMap((instruction) =>
     pendingOffers(instruction).map((o) => ({ instruction: instruction.name, ...o })),
   );
@@ -120,7 +120,7 @@ function waitingOffersText(draft: AgentDraft): string {
   );
 }
 
-function systemPrompt(language: Language, draft: AgentDraft): string {
+function systemPrompt(language: Language, draft: BloomDraft): string {
   const gaps = draftGaps(draft);
   const waiting = waitingOffersText(draft);
   return [
@@ -164,7 +164,7 @@ interface ToolCall {
 }
 
 interface CheckedDraft {
-  draft: AgentDraft;
+  draft: BloomDraft;
   /** New offers taken, and those left out (a repeat of an example or an offer, or over the bound). */
   offered: number;
   leftOut: number;
@@ -176,7 +176,7 @@ const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * Checks what the model sent against the draft as it stands: the new draft — its offers those still
  * waiting (for reactions it still has) and the new ones — or the problems to send back.
  */
-function checkDraft(args: string, current: AgentDraft): CheckedDraft | { problems: string } {
+function checkDraft(args: string, current: BloomDraft): CheckedDraft | { problems: string } {
   let json: unknown;
   try {
     json = JSON.parse(args);

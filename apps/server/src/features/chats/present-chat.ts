@@ -1,5 +1,5 @@
 import type { ChatDetail, ChatSummary } from '@greenhouse/contracts';
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 import type { ChatListRow, ChatRow, MessageRow } from './chat-store.js';
 import { isAnswering } from './chat-turns.js';
 import type { LiveAnswer } from './live-answers.js';
@@ -26,7 +26,7 @@ export function presentChatDetail(
     mode: row.mode === 'model' ? 'model' : 'guided',
     closed: row.closedAt !== null,
     bloomId: row.bloomId,
-    draft: (live?.draft ?? row.draft) as AgentDraft,
+    draft: (live?.draft ?? row.draft) as BloomDraft,
     messages: messages.map((m) => ({
       id: m.id,
       role: m.role,

@@ -42,7 +42,7 @@ export class PaymentService {
 
   private provider(): { client: StripeClient; config: StripeConfig } {
     // Only reachable for a priced agent, which needs a provider (config.ts): an agent priced before the
-    // provider was removed is free by now (free-agents.ts).
+    // provider was removed is free by now (free-blooms.ts).
     if (!this.options.stripe) throw new AppError('SERVICE_UNAVAILABLE');
     return this.options.stripe;
   }

@@ -137,7 +137,7 @@ export type VersionView = Omit<BloomVersion, 'downloadURL'>;
 
 /**
  * Every version of the agent of this id column, oldest first, as one JSON array in SQL: its training's status
- * (from its stages, as agentStatusSql), its samples, its quality check, its agent file's size and its scenario
+ * (from its stages, as bloomStatusSql), its samples, its quality check, its agent file's size and its scenario
  * results — what the agent page lists, read with the agent's row.
  */
 export function versionsJsonSql(bloomId: AnyColumn): SQL<VersionView[]> {

@@ -78,11 +78,11 @@ export async function readStages(db: Db, bloomIds: string[]): Promise<StageRow[]
  * by it): failed once a stage failed, completed once every stage is, processing while one runs, else
  * pending (waiting for a worker, or for payment).
  */
-export function agentStatusSql(bloomId: AnyColumn): SQL<WorkStatus> {
+export function bloomStatusSql(bloomId: AnyColumn): SQL<WorkStatus> {
   return versionStatusSql(bloomId, schema.blooms.latestVersion);
 }
 
-/** One version's status as a whole, from its stages (the rules of agentStatusSql), as SQL on its id and number. */
+/** One version's status as a whole, from its stages (the rules of bloomStatusSql), as SQL on its id and number. */
 export function versionStatusSql(bloomId: AnyColumn | SQL, version: AnyColumn | SQL): SQL<WorkStatus> {
   return sql<WorkStatus>`(SELECT CASE
       WHEN bool_or(s.status = 'failed') THEN 'failed'

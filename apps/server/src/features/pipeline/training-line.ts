@@ -1,13 +1,13 @@
 // Where an agent waiting for its next training slice stands, for the agent page: the order is the
 // queue's own (pg-boss priority, then age; see `fairBy`), read from the database, so it is the same
 // whichever process answers. When its turn comes is estimated from what is ahead of it: each agent's
-// training left (agent-work.ts), handed out round-robin by owner as the queue does (turn-estimate.ts).
+// training left (bloom-work.ts), handed out round-robin by owner as the queue does (turn-estimate.ts).
 import type { TrainingLine } from '@greenhouse/contracts';
 import type { Db } from '@greenhouse/db';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
-import { remainingTraining } from './agent-work.js';
+import { remainingTraining } from './bloom-work.js';
 import { trainingJobs } from './pipeline-jobs.js';
-import { turnEstimate, type LineAgent } from './turn-estimate.js';
+import { turnEstimate, type LineBloom } from './turn-estimate.js';
 
 /**
  * The agent's place in the training line, or null when it is not waiting for a slice. Its estimate is null
@@ -25,7 +25,7 @@ export async function trainingLine(
   if (!line) return null;
   // Nothing ahead: its turn is the next one, with no line to read.
   if (line.ahead === 0) return { ahead: 0, etaSeconds: 0 };
-  const agents = new Map<string, Omit<LineAgent, 'remainingSeconds'>>();
+  const agents = new Map<string, Omit<LineBloom, 'remainingSeconds'>>();
   for (const { data } of await queue.queued(trainingJobs))
     if (!agents.has(data.bloomId))
       agents.set(data.bloomId, { id: data.bloomId, owner: data.ownerId, since: data.since });
@@ -33,7 +33,7 @@ export async function trainingLine(
   const shortStage = Math.min(sliceSeconds, line.meanSeconds ?? sliceSeconds);
   const me = agents.get(bloomId);
   // The owner's later agents wait behind this one: they are not ahead of it.
-  const behind = (a: Omit<LineAgent, 'remainingSeconds'>) =>
+  const behind = (a: Omit<LineBloom, 'remainingSeconds'>) =>
     a.id === bloomId || (me !== undefined && a.owner === me.owner && a.since > me.since);
   const counted = [...agents.values()].filter((a) => !behind(a));
   const left = await remainingTraining(
@@ -41,7 +41,7 @@ export async function trainingLine(
     counted.map((a) => a.id),
     shortStage,
   );
-  const inLine: LineAgent[] = me ? [{ ...me, remainingSeconds: 0 }] : [];
+  const inLine: LineBloom[] = me ? [{ ...me, remainingSeconds: 0 }] : [];
   for (const agent of counted) {
     const remainingSeconds = left.get(agent.id);
     // An agent ahead whose work cannot be told makes the estimate unknown.

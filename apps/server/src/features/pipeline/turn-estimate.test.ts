@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { turnEstimate, type LineAgent } from './turn-estimate.js';
+import { turnEstimate, type LineBloom } from './turn-estimate.js';
 
-const agent = (id: string, owner: string, since: string, remainingSeconds: number): LineAgent => ({
+const agent = (id: string, owner: string, since: string, remainingSeconds: number): LineBloom => ({
   id,
   owner,
   since,

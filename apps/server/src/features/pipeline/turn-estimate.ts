@@ -4,7 +4,7 @@
 // earlier ones, while other owners' agents take their turns in between.
 
 /** An agent with training jobs in the line (waiting or being worked), in the order the queue hands them out. */
-export interface LineAgent {
+export interface LineBloom {
   id: string;
   owner: string;
   /** The agent's upload time (ISO): an owner's agents train oldest first. */
@@ -15,7 +15,7 @@ export interface LineAgent {
 
 export interface TurnInput {
   /** Every agent in the line, the waiting one included, owners in the order their jobs come out. */
-  agents: readonly LineAgent[];
+  agents: readonly LineBloom[];
   /** The waiting agent. */
   agentId: string;
   /** How many slices are worked at once (the busy training slots; at least 1). */

@@ -1,4 +1,4 @@
-import { createdShareSchema, shareListResponseSchema, sharedAgentSchema } from '@greenhouse/contracts';
+import { createdShareSchema, shareListResponseSchema, sharedBloomSchema } from '@greenhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/owned-item-routes.js';
@@ -69,11 +69,11 @@ export const shareRoutes: FastifyPluginAsyncZod<{ shares: ShareService }> = asyn
  * reactions, and its file, which the visitor's browser runs. Never kept by a cache: a revoked link answers 404 at
  * once.
  */
-export const sharedAgentRoutes: FastifyPluginAsyncZod<{ shares: ShareService }> = async (app, { shares }) => {
+export const sharedBloomRoutes: FastifyPluginAsyncZod<{ shares: ShareService }> = async (app, { shares }) => {
   app.get(
     '/shared/:token',
     {
-      schema: { params: tokenParams, response: { 200: sharedAgentSchema } },
+      schema: { params: tokenParams, response: { 200: sharedBloomSchema } },
       config: {
         rateLimit: OPEN_RATE,
         openapi: { summary: "A shared agent's name and reactions (counted as an open of the link)" },

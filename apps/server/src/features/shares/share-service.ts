@@ -1,4 +1,4 @@
-import { SHARE_PATH_PREFIX, type CreatedShare, type Share, type SharedAgent } from '@greenhouse/contracts';
+import { SHARE_PATH_PREFIX, type CreatedShare, type Share, type SharedBloom } from '@greenhouse/contracts';
 import { schema, type Db } from '@greenhouse/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
@@ -80,7 +80,7 @@ export class ShareService {
    * GET /shared/{token}: what the link's page shows, counted as one open of the link (one atomic update that
    * finds the link and counts it, so opens at the same moment all count).
    */
-  async open(token: string): Promise<SharedAgent> {
+  async open(token: string): Promise<SharedBloom> {
     const [share] = await this.db
       .update(schema.bloomShares)
       .set({ opens: sql`${schema.bloomShares.opens} + 1`, lastOpenedAt: sql`now()` })

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Playground } from '../../features/flora/components/playground';
-import { sharedAgentFileUrl } from '../../features/shared-agent/api/shared-agent';
-import { SharedAgentPage } from '../../features/shared-agent/components/shared-agent-page';
+import { sharedAgentFileUrl } from '../../features/shared-bloom/api/shared-bloom';
+import { SharedBloomPage } from '../../features/shared-bloom/components/shared-bloom-page';
 
 /**
  * /try/{token} (issue 34): a shared agent's page with the playground, which downloads the agent's file through the
@@ -11,7 +11,7 @@ import { SharedAgentPage } from '../../features/shared-agent/components/shared-a
 export function TryScreen() {
   const { token = '' } = useParams();
   return (
-    <SharedAgentPage
+    <SharedBloomPage
       key={token}
       token={token}
       renderPlayground={(agent) => (

@@ -1,22 +1,22 @@
 import {
-  agentDraftSchema,
+  bloomDraftSchema,
   draftGuardrailSchema,
   DRAFT_LIMITS,
   INSTRUCTION_NAME_PATTERN,
   REACTION_NAME_PATTERN,
-  type AgentDraft,
+  type BloomDraft,
 } from '@greenhouse/mtp';
 import type { TFunction } from 'i18next';
 import * as z from 'zod/mini';
 
 /**
- * The draft editor's form: the draft's own schema (packages/mtp agentDraftSchema, so the rules cannot
+ * The draft editor's form: the draft's own schema (packages/mtp bloomDraftSchema, so the rules cannot
  * drift), with its lists of plain texts (world facts, things to refuse) as lists of `{text}` rows (what
  * react-hook-form's field arrays hold) and the guardrail always present (empty when not given).
  */
-export const draftFormSchema = z.extend(agentDraftSchema, {
+export const draftFormSchema = z.extend(bloomDraftSchema, {
   context: z
-    .array(z.object({ text: agentDraftSchema.shape.context.def.element }))
+    .array(z.object({ text: bloomDraftSchema.shape.context.def.element }))
     .check(z.maxLength(DRAFT_LIMITS.contextLines)),
   guardrail: z.object({
     badOutput: draftGuardrailSchema.shape.badOutput,
@@ -29,7 +29,7 @@ export type DraftFormInput = z.input<typeof draftFormSchema>;
 export type DraftFormValues = z.output<typeof draftFormSchema>;
 
 /** The form's starting values for a draft. */
-export function draftFormValues(draft: AgentDraft): DraftFormValues {
+export function draftFormValues(draft: BloomDraft): DraftFormValues {
   return {
     name: draft.name,
     description: draft.description,
@@ -52,10 +52,10 @@ export function draftFormValues(draft: AgentDraft): DraftFormValues {
  * The draft the form's (checked) values make. An empty guardrail stays `null` when it was not given before
  * (so the designer still asks for it) and stays an empty one when it was (the user chose to have none).
  */
-export function draftFromForm(values: DraftFormValues, before: AgentDraft): AgentDraft {
+export function draftFromForm(values: DraftFormValues, before: BloomDraft): BloomDraft {
   const { badOutput, badExamples } = values.guardrail;
   const emptyGuardrail = badOutput === '' && badExamples.length === 0;
-  return agentDraftSchema.parse({
+  return bloomDraftSchema.parse({
     name: values.name,
     description: values.description,
     context: values.context.map((line) => line.text),

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame/page-frame';
 import { useWideContent } from '../../../hooks/use-wide-content';
 import { ADMIN_PANEL_ID, adminTabId, AdminTabs, isAdminTab, type AdminTab } from './admin-tabs';
-import { AgentsTable } from './agents-table';
+import { BloomsTable } from './blooms-table';
 import { AuditLog } from './audit-log';
 import { UsersTab } from './users-tab';
 import './admin-panel.css';
@@ -33,7 +33,7 @@ export function AdminPanel() {
         className="admin-panel__panel"
       >
         {active === 'users' && <UsersTab />}
-        {active === 'agents' && <AgentsTable />}
+        {active === 'agents' && <BloomsTable />}
         {active === 'audit' && <AuditLog />}
       </div>
     </PageFrame>

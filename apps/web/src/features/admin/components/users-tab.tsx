@@ -1,7 +1,9 @@
 import { formatDateTime, roleNames, type AdminAccount } from '@greenhouse/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
 import { LiveRegion } from '../../../components/notice/notice';
 import { paths } from '../../../lib/paths';
 import { useAdminAccounts } from '../api/admin-accounts';
@@ -56,68 +58,39 @@ export function UsersTab() {
     ...statusFilterQuery(search.status),
   });
 
-  const ids = { email: useId(), role: useId(), status: useId() };
   const data = accounts.data;
 
   return (
     <div className="users-tab">
       <div role="search" className="users-tab__filters" aria-label={t('admin.users.filtersLabel')}>
-        <div className="field users-tab__search">
-          <label htmlFor={ids.email} className="field__label">
-            {t('admin.users.searchLabel')}
-          </label>
-          <div className="field__control">
-            <input
-              id={ids.email}
-              className="field__input"
-              type="search"
-              inputMode="email"
-              autoComplete="off"
-              placeholder={t('admin.users.searchPlaceholder')}
-              value={emailText}
-              onChange={(event) => setEmailText(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.role} className="field__label">
-            {t('admin.users.roleFilter')}
-          </label>
-          <div className="field__control">
-            <select
-              id={ids.role}
-              className="field__input field__select"
-              value={search.role}
-              onChange={(event) => update({ role: event.target.value as UsersSearch['role'], page: 1 })}
-            >
-              <option value="all">{t('admin.users.anyRole')}</option>
-              {roleNames.map((role) => (
-                <option key={role} value={role}>
-                  {t(`admin.roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status} className="field__label">
-            {t('admin.users.statusFilter')}
-          </label>
-          <div className="field__control">
-            <select
-              id={ids.status}
-              className="field__input field__select"
-              value={search.status}
-              onChange={(event) => update({ status: event.target.value as StatusFilter, page: 1 })}
-            >
-              {statusFilters.map((status) => (
-                <option key={status} value={status}>
-                  {t(`admin.users.statusFilters.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <TextField
+          className="users-tab__search"
+          label={t('admin.users.searchLabel')}
+          type="search"
+          inputMode="email"
+          autoComplete="off"
+          placeholder={t('admin.users.searchPlaceholder')}
+          value={emailText}
+          onChange={(event) => setEmailText(event.target.value)}
+        />
+        <SelectField
+          label={t('admin.users.roleFilter')}
+          value={search.role}
+          onChange={(event) => update({ role: event.target.value as UsersSearch['role'], page: 1 })}
+          options={[
+            { value: 'all', label: t('admin.users.anyRole') },
+            ...roleNames.map((role) => ({ value: role, label: t(`admin.roles.${role}`) })),
+          ]}
+        />
+        <SelectField
+          label={t('admin.users.statusFilter')}
+          value={search.status}
+          onChange={(event) => update({ status: event.target.value as StatusFilter, page: 1 })}
+          options={statusFilters.map((status) => ({
+            value: status,
+            label: t(`admin.users.statusFilters.${status}`),
+          }))}
+        />
       </div>
 
       <LiveRegion>

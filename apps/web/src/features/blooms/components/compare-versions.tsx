@@ -40,7 +40,7 @@ export function CompareVersions({
   return (
     <>
       <form
-        className="agent-card agent-card--form versions__new"
+        className="bloom-card bloom-card--form versions__new"
         aria-label={t('versions.compareForm')}
         onSubmit={(e) => {
           e.preventDefault();

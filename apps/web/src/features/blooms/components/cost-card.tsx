@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/format';
 import { canPay, usePayForBloom } from '../api/payment';
 import { StatusPill, type PillTone } from './status-pill';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './cost-card.css';
 
 const paymentTone: Record<PaymentStatus, PillTone> = {
@@ -35,9 +35,9 @@ export function CostCard({ payment, bloomId }: CostCardProps) {
   const amount = formatMoney(payment.amountCents, payment.currency, currentLanguage(i18n));
   const status = payment.status;
   return (
-    <div className="agent-card cost-card">
+    <div className="bloom-card cost-card">
       <div className="cost-card__row">
-        <p className="agent-card__label">{t('agent.costLabel', { amount })}</p>
+        <p className="bloom-card__label">{t('agent.costLabel', { amount })}</p>
         <StatusPill tone={paymentTone[status]}>
           <span className="visually-hidden">{t('agent.paymentStatus')}: </span>
           {t(`paymentStatus.${status}`)}

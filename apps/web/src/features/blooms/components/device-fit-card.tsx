@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatCompact, formatFileSize, formatInteger, formatMilliseconds } from '../../../lib/format';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './device-fit-card.css';
 
 /**
@@ -16,7 +16,7 @@ export function DeviceFitCard({ fit }: { fit: DeviceFit | null }) {
   const headingId = useId();
   const language = currentLanguage(i18n);
   return (
-    <section className="agent-card agent-card--form device-fit" aria-labelledby={headingId}>
+    <section className="bloom-card bloom-card--form device-fit" aria-labelledby={headingId}>
       <h2 id={headingId} className="device-fit__heading">
         {t('deviceFit.heading')}
       </h2>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatInteger, formatLoss } from '../../../lib/format';
 import { lossCurves, lossSummary, tickStep, ticksTo, type LossSeries } from '../loss-curve';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './loss-chart.css';
 
 /*
@@ -65,9 +65,9 @@ export function LossChart({ stages }: { stages: readonly BloomStage[] }) {
   const liveEnd = liveLine?.points.at(-1);
 
   return (
-    <section className="agent-card loss-chart" aria-labelledby={titleId}>
+    <section className="bloom-card loss-chart" aria-labelledby={titleId}>
       <div className="loss-chart__head">
-        <h2 id={titleId} className="agent-card__label loss-chart__title">
+        <h2 id={titleId} className="bloom-card__label loss-chart__title">
           {t('lossChart.title')}
         </h2>
         <ul className="loss-chart__legend" aria-hidden="true">

@@ -12,7 +12,7 @@ import {
   qualityRating,
   weakestReaction,
 } from '../quality';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './quality-card.css';
 
 /** Input lines of one example, as one phrase. */
@@ -31,7 +31,7 @@ export function QualityCard({ stages }: { stages: readonly BloomStage[] }) {
   if (quality === undefined) return null;
 
   return (
-    <section className="agent-card agent-card--form quality" aria-labelledby={headingId}>
+    <section className="bloom-card bloom-card--form quality" aria-labelledby={headingId}>
       <h2 id={headingId} className="quality__heading">
         {t('quality.heading')}
       </h2>

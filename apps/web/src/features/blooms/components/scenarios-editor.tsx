@@ -20,7 +20,7 @@ import {
 } from '../scenarios-form';
 import { ScenarioCase } from './scenario-case';
 import { ScenarioResults, type VersionScenarioResults } from './scenario-results';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './scenarios-editor.css';
 
 interface ScenariosEditorProps {
@@ -87,7 +87,7 @@ export function ScenariosEditor({ instructions, document, onSave, results }: Sce
   };
 
   return (
-    <section className="agent-card agent-card--form scenarios" aria-labelledby={headingId}>
+    <section className="bloom-card bloom-card--form scenarios" aria-labelledby={headingId}>
       <h2 id={headingId} className="scenarios__heading">
         {t('scenarios.heading')}
       </h2>

@@ -5,7 +5,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatEta, formatPercent } from '../../../lib/format';
 import { orderedStages, stagePercent } from '../stages';
 import { StatusPill, type PillTone } from './status-pill';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './stage-list.css';
 
 const stageTone: Record<WorkStatus, PillTone> = {
@@ -50,9 +50,9 @@ export function StageCard({ stage, children }: { stage: BloomStage; children?: R
       : t(`stages.status.${stage.status}`);
 
   return (
-    <li className="agent-card stage-card" data-status={stage.status}>
+    <li className="bloom-card stage-card" data-status={stage.status}>
       <div className="stage-card__head">
-        <span id={labelId} className="agent-card__label">
+        <span id={labelId} className="bloom-card__label">
           {t(`stages.names.${stage.name}`)}
         </span>
         <StatusPill tone={stageTone[stage.status]}>{pillText}</StatusPill>

@@ -7,5 +7,5 @@ export type PillTone = 'dark' | 'muted' | 'danger';
 
 /** A status shown as a pill: its text is the status (in capitals by CSS only, so it is read as words). */
 export function StatusPill({ tone, children }: { tone: PillTone; children: ReactNode }) {
-  return <span className={clsx('agent-pill', `agent-pill--${tone}`)}>{children}</span>;
+  return <span className={clsx('bloom-pill', `bloom-pill--${tone}`)}>{children}</span>;
 }

@@ -18,7 +18,7 @@ import { MAX_UPLOAD_BYTES, uploadErrorView } from '../upload-errors';
 import { FileDropZone } from './file-drop-zone';
 import { ProtocolHelp } from './protocol-help';
 import { FileErrorMessage, ProtocolProblemList, useUploadMessage } from './upload-error';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './upload-form.css';
 
 const schemaResolver = zodResolver(uploadFormSchema);
@@ -100,7 +100,7 @@ export function UploadForm() {
 
   return (
     <form
-      className="agent-card agent-card--form upload-form"
+      className="bloom-card bloom-card--form upload-form"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
     >

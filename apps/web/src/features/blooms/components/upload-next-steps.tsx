@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './upload-next-steps.css';
 
 const STEPS = ['check', 'price', 'train', 'download'] as const;
@@ -11,8 +11,8 @@ const STEPS = ['check', 'price', 'train', 'download'] as const;
 export function UploadNextSteps() {
   const { t } = useTranslation();
   return (
-    <section className="agent-card upload-next-steps" aria-labelledby="upload-next-steps-heading">
-      <h2 id="upload-next-steps-heading" className="agent-card__label">
+    <section className="bloom-card upload-next-steps" aria-labelledby="upload-next-steps-heading">
+      <h2 id="upload-next-steps-heading" className="bloom-card__label">
         {t('newAgent.nextSteps.heading')}
       </h2>
       <ol className="upload-next-steps__list">

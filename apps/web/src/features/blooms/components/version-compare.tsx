@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize, formatInteger, formatPercent } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { VersionDiff } from './version-diff';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './version-compare.css';
 
 interface VersionCompareProps {
@@ -23,7 +23,7 @@ export function VersionCompare({ compare, renderPlayground }: VersionCompareProp
   const headingId = useId();
   const versionsId = useId();
   return (
-    <section className="agent-card agent-card--form version-compare" aria-labelledby={headingId}>
+    <section className="bloom-card bloom-card--form version-compare" aria-labelledby={headingId}>
       <h2 id={headingId} className="version-compare__heading">
         {t('compare.heading')}
       </h2>

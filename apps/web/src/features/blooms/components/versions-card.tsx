@@ -11,7 +11,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatFileSize, formatInteger } from '../../../lib/format';
 import { downloadBloomJson, downloadErrorKey } from '../api/download-bloom';
 import { useDeleteVersion, useEditInChat, useNewVersion } from '../api/versions';
-import '../../../components/agent-card/agent-card.css';
+import '../../../components/bloom-card/bloom-card.css';
 import './versions-card.css';
 
 /** A version's training as the card words it. */
@@ -93,7 +93,7 @@ export function VersionsCard({ bloom }: { bloom: Bloom }) {
   };
 
   return (
-    <section className="agent-card agent-card--form versions" aria-labelledby={headingId}>
+    <section className="bloom-card bloom-card--form versions" aria-labelledby={headingId}>
       <h2 id={headingId} className="versions__heading">
         {t('versions.heading')}
       </h2>

@@ -1,10 +1,10 @@
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 import { chatStreamEvents, type ChatDetail, type ChatStreamEventName } from '@greenhouse/contracts';
 
 /** One event of GET /bloom/chats/{id}/stream, its data checked with the contracts' schema. */
 export type ChatStreamEvent =
   | { type: 'text'; messageId: string; content: string }
-  | { type: 'draft'; draft: AgentDraft }
+  | { type: 'draft'; draft: BloomDraft }
   | { type: 'done'; chat: ChatDetail };
 
 const eventNames = Object.keys(chatStreamEvents) as ChatStreamEventName[];

@@ -1,8 +1,8 @@
-import type { AgentDraft } from '@greenhouse/mtp';
+import type { BloomDraft } from '@greenhouse/mtp';
 import {
   chatDetailSchema,
   demoPromptsResponseSchema,
-  generateAgentResponseSchema,
+  generateBloomResponseSchema,
   scenariosResponseSchema,
   type Scenario,
   type ChatDetail,
@@ -81,7 +81,7 @@ export function useSendMessage(id: string) {
 export function useSaveDraft(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: AgentDraft) =>
+    mutationFn: (draft: BloomDraft) =>
       apiClient.put(`${chatPath(id)}/draft`, { body: { draft }, schema: chatDetailSchema }),
     onSuccess: (chat) => queryClient.setQueryData(chatQueryKey(chat.id), chat),
     onError: (error) => refetchIfStale(queryClient, id, error),
@@ -89,10 +89,10 @@ export function useSaveDraft(id: string) {
 }
 
 /** POST /bloom/chats/{id}/generate → the closed chat and the new agent, which the sidebar then lists. */
-export function useGenerateAgent(id: string) {
+export function useGenerateBloom(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post(`${chatPath(id)}/generate`, { schema: generateAgentResponseSchema }),
+    mutationFn: () => apiClient.post(`${chatPath(id)}/generate`, { schema: generateBloomResponseSchema }),
     onSuccess: ({ chat }) => {
       queryClient.setQueryData(chatQueryKey(chat.id), chat);
       void queryClient.invalidateQueries({ queryKey: queryKeys.blooms });

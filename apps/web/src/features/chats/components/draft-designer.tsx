@@ -1,5 +1,5 @@
 import type { ChatDetail } from '@greenhouse/contracts';
-import { pendingOfferCount, type AgentDraft, type DraftGap } from '@greenhouse/mtp';
+import { pendingOfferCount, type BloomDraft, type DraftGap } from '@greenhouse/mtp';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PencilIcon } from '../../../components/icons';
@@ -10,7 +10,7 @@ import { useAddScenario, useSaveDraft } from '../api/chat';
 import { DraftEditor } from './draft-editor';
 import { DraftGapList } from './draft-gap-list';
 import { DraftSummary, type OfferActions, type ScenarioAction } from './draft-summary';
-import { GenerateAgent } from './generate-agent';
+import { GenerateBloom } from './generate-bloom';
 import './chat-pane.css';
 import './draft-designer.css';
 
@@ -41,7 +41,7 @@ export function DraftDesigner({ chat, gaps, editing, onEditingChange }: DraftDes
     ? undefined
     : {
         busy: save.isPending || chat.answering,
-        onChange: async (draft: AgentDraft, text: string) => {
+        onChange: async (draft: BloomDraft, text: string) => {
           setAnnouncement('');
           await save.mutateAsync(draft);
           setAnnouncement(text);
@@ -132,7 +132,7 @@ export function DraftDesigner({ chat, gaps, editing, onEditingChange }: DraftDes
             <DraftSummary draft={chat.draft} offers={offers} scenario={scenario} />
           </div>
           <div className="chat-pane__foot">
-            <GenerateAgent chat={chat} blockedReason={blockedReason} />
+            <GenerateBloom chat={chat} blockedReason={blockedReason} />
           </div>
         </>
       )}

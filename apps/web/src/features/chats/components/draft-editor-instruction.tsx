@@ -1,8 +1,8 @@
 import { DRAFT_LIMITS, type DraftInstruction } from '@greenhouse/mtp';
-import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { LiveRegion } from '../../../components/notice/notice';
 import type { DraftFormInput } from '../draft-form';
@@ -93,7 +93,6 @@ interface SampleFieldsProps {
 
 function SampleFields({ instruction, index, reactionNames, onRemove }: SampleFieldsProps) {
   const { t } = useTranslation();
-  const id = useId();
   const {
     control,
     register,
@@ -106,7 +105,6 @@ function SampleFields({ instruction, index, reactionNames, onRemove }: SampleFie
   // A reaction the list does not have (yet) stays choosable, so the example keeps it until it is fixed.
   const options =
     reaction && !reactionNames.includes(reaction) ? [...reactionNames, reaction] : reactionNames;
-  const reactionError = sampleErrors?.reaction?.message;
 
   return (
     <li className="draft-editor__sample">
@@ -126,30 +124,17 @@ function SampleFields({ instruction, index, reactionNames, onRemove }: SampleFie
           error={sampleErrors?.output?.message}
           {...register(`${path}.output`)}
         />
-        <div className="field draft-editor__reaction">
-          <label htmlFor={id} className="field__label">
-            {t('draft.sampleReaction')}
-          </label>
-          <div className={clsx('field__control', reactionError && 'field__control--invalid')}>
-            <select
-              id={id}
-              className="field__input field__select"
-              aria-invalid={reactionError ? true : undefined}
-              aria-describedby={reactionError ? `${id}-error` : undefined}
-              {...register(`${path}.reaction`)}
-            >
-              {options.length === 0 && <option value="">{t('draft.noReactions')}</option>}
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </div>
-          <p id={`${id}-error`} className="field__error" aria-live="polite">
-            {reactionError}
-          </p>
-        </div>
+        <SelectField
+          className="draft-editor__reaction"
+          label={t('draft.sampleReaction')}
+          error={sampleErrors?.reaction?.message}
+          options={
+            options.length === 0
+              ? [{ value: '', label: t('draft.noReactions') }]
+              : options.map((option) => ({ value: option, label: option }))
+          }
+          {...register(`${path}.reaction`)}
+        />
       </fieldset>
       <RemoveButton label={t('draft.removeSample', { n })} onClick={onRemove} />
     </li>

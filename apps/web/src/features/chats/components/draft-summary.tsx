@@ -1,4 +1,4 @@
-import type { AgentDraft, DraftInstruction, DraftSample } from '@greenhouse/mtp';
+import type { BloomDraft, DraftInstruction, DraftSample } from '@greenhouse/mtp';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftTokens } from '../draft-tokens';
@@ -25,7 +25,7 @@ export interface OfferActions {
   /** A change is being saved. */
   busy: boolean;
   /** The draft with one instruction's offers kept or dropped, and what to announce; rejects if not saved. */
-  onChange: (draft: AgentDraft, announcement: string) => Promise<unknown> | void;
+  onChange: (draft: BloomDraft, announcement: string) => Promise<unknown> | void;
 }
 
 /** Turning an example into a scenario test of the agent the chat edits (issue 33). */
@@ -44,7 +44,7 @@ export function DraftSummary({
   offers,
   scenario,
 }: {
-  draft: AgentDraft;
+  draft: BloomDraft;
   offers?: OfferActions;
   scenario?: ScenarioAction;
 }) {
