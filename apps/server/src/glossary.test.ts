@@ -20,7 +20,7 @@ const EXPORTED =
 const CSS_CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
 /** The names in one file that break the rule: its path, its exported names, its CSS classes. */
-export function strayAgentNames(file: string, text: string): string[] {
+function strayAgentNames(file: string, text: string): string[] {
   if (!IN_SCOPE.test(file) || ENGINE_OR_TEXTS.test(file)) return [];
   const names = [file];
   if (/\.(ts|tsx)$/.test(file)) names.push(...[...text.matchAll(EXPORTED)].map((m) => m[1]!));
