@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -39,6 +40,11 @@ export default defineConfig({
     },
   },
   test: {
+    // Files at once: one per core. Vitest's default leaves a core free, which on a 2-core machine is one file at a
+    // time while the other core waits (the PGlite run of npm test, alone on this 2-core machine: 805 s with two).
+    // TEST_WORKERS sets it (the projects inherit this, so the CLI's --maxWorkers does not reach them): CI runs two
+    // lanes side by side, one file at a time each (.ci/run).
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
     ...(process.env.TEST_DATABASE_URL ? { sequence: { sequencer: ReversedSequencer } } : {}),
     projects: [
       {
