@@ -57,6 +57,8 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
           ],
           environment: 'node',
+          // The tiny agents Flora's tests (and others) ask for, trained once per run.
+          globalSetup: ['packages/flora/test/trained-agents.setup.ts'],
           // Room for a loaded 2-core CI machine; a test that hangs still fails.
           testTimeout: 15_000,
         },

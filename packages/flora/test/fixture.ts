@@ -1,8 +1,12 @@
 // Real agent files for Flora's tests and bench, made by the trainer's own stages from our example protocol,
 // the lighthouse keeper (packages/mtp/fixtures/lighthouse_2_0_1.json; nothing else committed: a trained tiny
 // agent takes ~2 s, a random one ~0.1 s).
+import { randomUUID } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Protocol } from '@greenhouse/mtp';
 import { fixtureProtocol } from '@greenhouse/mtp/testing/files';
+import { TRAINED_AGENTS_ENV } from './trained-agents.setup.js';
 import {
   exportStage,
   Gpt,
@@ -34,6 +38,26 @@ export function exampleTokenizer(protocol = exampleProtocol()) {
 export async function trainedAgent(
   finetuningSteps = 80,
   { formatVersion = 2 }: { formatVersion?: 1 | 2 } = {},
+): Promise<{ agent: string; protocol: Protocol }> {
+  const cache = process.env[TRAINED_AGENTS_ENV];
+  if (!cache) return trainAgent(finetuningSteps, formatVersion);
+  // Trained once per test run (trained-agents.setup.ts): a dozen test files ask for the same two agents. The file is
+  // written whole and renamed, so a file that asks meanwhile trains its own rather than read half of one.
+  const file = path.join(cache, `trained-${finetuningSteps}-v${formatVersion}.agent`);
+  try {
+    return { agent: readFileSync(file, 'utf8'), protocol: exampleProtocol() };
+  } catch {
+    const trained = await trainAgent(finetuningSteps, formatVersion);
+    const partial = `${file}.${randomUUID()}`;
+    writeFileSync(partial, trained.agent);
+    renameSync(partial, file);
+    return trained;
+  }
+}
+
+async function trainAgent(
+  finetuningSteps: number,
+  formatVersion: 1 | 2,
 ): Promise<{ agent: string; protocol: Protocol }> {
   const protocol = exampleProtocol();
   const { examples, tokenizer, plan: planned } = exampleTokenizer(protocol);
