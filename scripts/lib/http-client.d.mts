@@ -26,5 +26,4 @@ export class HttpClient {
   upload(path: string, name: string, content: string): Promise<HttpAnswer>;
   signIn(email: string, password: string): Promise<void>;
   cookieHeader(): string;
-  cookie(name: string): string | undefined;
 }

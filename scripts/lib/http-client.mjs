@@ -65,9 +65,4 @@ export class HttpClient {
   cookieHeader() {
     return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
-
-  /** The value of one cookie, if the server set it. */
-  cookie(name) {
-    return this.#cookies.get(name);
-  }
 }

@@ -12,8 +12,6 @@ import { tokenOf, type CheckResult } from './check-result.js';
 import { checkTokens } from './token-checks.js';
 import type { RawInstructionSet, RawProtocolFile } from './schema/protocol-schemas.js';
 
-export type { CheckResult } from './check-result.js';
-
 const SETS: JsonPath = ['instruction', 'sets'];
 
 /**
