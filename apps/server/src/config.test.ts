@@ -67,6 +67,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRAINING_CONCURRENCY: bad })).toThrow(/TRAINING_CONCURRENCY: must be/);
   });
 
+  it('reads TRAINING_BASE: none (from scratch) by default, or committed', () => {
+    expect(loadConfig({}).training.base).toBe('none');
+    expect(loadConfig({ TRAINING_BASE: 'committed' }).training.base).toBe('committed');
+    expect(() => loadConfig({ TRAINING_BASE: 'english' })).toThrow(/TRAINING_BASE/);
+  });
+
   it('reads API_PROCESSES: HTTP processes, 1 by default, a whole number, above 1 only on PostgreSQL', () => {
     const postgres = { DATABASE_URL: 'postgres://u:p@db:5432/gh' };
     expect(loadConfig({}).apiProcesses).toBe(1);

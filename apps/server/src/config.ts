@@ -115,6 +115,11 @@ const envSchema = z
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1, 'must be 1 or more').default(30),
     TRAINING_PRESET: z.enum(['default', 'tiny']).default('default'),
     TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
+    // Issue 31: agents train from scratch by default. Since the reaction model chooses the reaction and a line is
+    // one of its reaction's own lines, the committed English base measured nothing better on held-out phrasings
+    // (bench:quality: the same reactions, lines and own examples) for twice the training time and 2.4 MB more
+    // per agent file; 'committed' keeps it available (English protocols only make sense with it).
+    TRAINING_BASE: z.enum(['none', 'committed']).default('none'),
     // Issue 33: measure each exported file's device fit (child processes, a few seconds per export).
     DEVICE_FIT: booleanString.default(true),
     // Trainings one process runs at once. 1 by default on 2 cores: one training already uses both
@@ -226,6 +231,7 @@ const envSchema = z
     training: {
       preset: env.TRAINING_PRESET,
       threads: env.TRAINING_THREADS as 1 | 2,
+      base: env.TRAINING_BASE,
       deviceFit: env.DEVICE_FIT,
     },
     /** Where the Flora builds are (null: the server's own build output, apps/server/dist/downloads). */

@@ -20,11 +20,14 @@
 // blacksmith, gatekeeper (the situation line decides some reactions), herbalist (Polish); shopkeeper was
 // written by the team that tuned the plan and overstates.
 //
-// QUALITY_PEERS_ONLY=1 runs the peers only (seconds). QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an
+// QUALITY_PEERS_ONLY=1 runs the peers only (seconds). QUALITY_REACTIONS_ONLY=1 trains only the reaction model
+// (seconds) and answers the held-out lines with it as Flora chooses a reaction (agent-format's chooseReaction):
+// the agent's reactions and refusals, without its lines. QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an
 // override into the plan (experiments only). QUALITY_VERBOSE=1 lists the held-out misses and answers.
-// QUALITY_SEED=2 trains with another seed. QUALITY_BASE=none trains from scratch even when the package has a
-// base model. QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
+// QUALITY_SEED=2 trains with another seed. QUALITY_BASE=committed trains from the committed base model, as
+// the server's TRAINING_BASE=committed does (the default, like the server's, trains from scratch). QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
 import { loadavg } from 'node:os';
+import { chooseReaction } from '@greenhouse/agent-format';
 import { loadAgent, type Agent, type RunResult } from '@greenhouse/flora';
 import { parseProtocolText, type Protocol } from '@greenhouse/mtp';
 import { referenceMissing } from '@greenhouse/mtp/testing/files';
@@ -36,7 +39,8 @@ import { inputTexts } from '../src/pipeline/quality.js';
 import { tokenizerStage } from '../src/pipeline/tokenizer-stage.js';
 import { trainingStage } from '../src/pipeline/training-stage.js';
 import type { StageMetrics, TrainingExample } from '../src/pipeline/types.js';
-import { reactionExamples } from '../src/reactions/reaction-examples.js';
+import { instructionShapes, reactionExamples } from '../src/reactions/reaction-examples.js';
+import { planReactions, trainReactionModel } from '../src/reactions/reaction-training.js';
 import { protocolExamples } from '../src/train/protocol-data.js';
 import {
   BENCH_FIXTURES,
@@ -54,9 +58,10 @@ import {
 } from './quality/line-measures.js';
 import { PEERS, reader, REFUSED, type LabelledLines, type View } from './quality/peers.js';
 
-/** The product's default: from the committed base model when there is one (QUALITY_BASE=none: from scratch). */
-const USE_BASE = process.env.QUALITY_BASE !== 'none' && hasBase();
+/** The product's default: from scratch (QUALITY_BASE=committed: from the committed base model). */
+const USE_BASE = process.env.QUALITY_BASE === 'committed' && hasBase();
 const PEERS_ONLY = Boolean(process.env.QUALITY_PEERS_ONLY);
+const REACTIONS_ONLY = Boolean(process.env.QUALITY_REACTIONS_ONLY);
 const VERBOSE = Boolean(process.env.QUALITY_VERBOSE);
 const GUARDRAIL_MARK = '<UNK>_';
 
@@ -247,6 +252,7 @@ async function run(f: BenchFixture): Promise<Row | null> {
     goalSeconds: f.goalSeconds,
   };
   if (PEERS_ONLY) return row;
+  if (REACTIONS_ONLY) return reactionsOnly(protocol, row, cases, offTopic, heldOut?.set);
 
   const { agent, quality, seconds } = await trainAgent(f, protocol, examples);
   row.seconds = seconds;
@@ -321,6 +327,44 @@ async function run(f: BenchFixture): Promise<Row | null> {
   return row;
 }
 
+/** The reaction model alone, trained as the finetuning stage trains it, choosing as Flora does. */
+function reactionsOnly(
+  protocol: Protocol,
+  row: Row,
+  cases: HeldOutCase[],
+  offTopic: HeldOutCase[],
+  set: string | undefined,
+): Row {
+  const t0 = performance.now();
+  const { model } = trainReactionModel(protocol, planReactions(protocol));
+  const seconds = (performance.now() - t0) / 1000;
+  const shape = instructionShapes(protocol).find((s) => s.name === set);
+  const instruction = model.instructions.find((i) => i.name === set);
+  if (!shape || !instruction) return row;
+  const choose = (c: HeldOutCase) => {
+    const lines = c.inputs.map((text) => ({ text, numbers: [] }));
+    const choice = chooseReaction(model, instruction, lines, shape.slots);
+    return { line: shape.options[choice.reaction]!.line, refused: choice.refused };
+  };
+  const answered = cases.map((c) => ({ c, got: choose(c) }));
+  row.agent = answered.filter(({ c, got }) => got.line === c.reaction).length;
+  row.falseRefusals = answered.filter(({ got }) => got.refused).length;
+  row.offTopicRefused = offTopic.filter((c) => choose(c).refused).length;
+  row.seconds = seconds;
+  console.log(
+    `  REACTIONS   ${fmt(seconds).padStart(6)} s  reactions ${frac(row.agent, cases.length)} ` +
+      `(best peer ${frac(row.bestPeer.right, cases.length)}); off-topic refused ${frac(row.offTopicRefused, offTopic.length)}, ` +
+      `on-topic refused ${frac(row.falseRefusals, cases.length)}`,
+  );
+  if (VERBOSE)
+    for (const { c, got } of answered)
+      if (got.line !== c.reaction)
+        console.log(
+          `      ✗ ${c.inputs.join(' | ')} → ${got.refused ? 'refused' : got.line} (want ${c.reaction})`,
+        );
+  return row;
+}
+
 function summary(rows: Row[]) {
   const pooled = (name: string, of: Row[]): Row | null =>
     of.length < 2
@@ -377,7 +421,7 @@ function summary(rows: Row[]) {
 }
 
 console.log(
-  `load average ${load()}; ${PEERS_ONLY ? 'peers only' : USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`,
+  `load average ${load()}; ${PEERS_ONLY ? 'peers only' : REACTIONS_ONLY ? 'the reaction model only' : USE_BASE ? 'from the committed base model' : 'from scratch (no base model)'}`,
 );
 const wanted = process.argv.slice(2).flatMap((a) => a.split(','));
 for (const w of wanted)

@@ -122,6 +122,7 @@ export function startBanner(config: Config, facts: StartFacts): StartBanner {
         inProcess: config.jobs.inProcess,
         threads: config.training.threads,
         preset: config.training.preset,
+        base: config.training.base,
       },
       googleSignIn: config.google !== null,
       floraNative: {

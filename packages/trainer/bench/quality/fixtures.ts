@@ -71,6 +71,9 @@ export const BENCH_FIXTURES: readonly BenchFixture[] = [
   { ...fixture('librarian', 'en', 'chat', 90, true), validation: true },
   { ...fixture('troll', 'pl', 'chat', 90, true), validation: true },
   { ...fixture('quartermaster', 'en', 'larger', 180, true), validation: true },
+  // Written blind after this session's change (reaction descriptions as examples), never used to tune it.
+  { ...fixture('lighthouse', 'pl', 'chat', 90, true), validation: true },
+  { ...fixture('smuggler', 'en', 'chat', 90, true), validation: true },
 ];
 
 /** The fixture with a designer's offered phrasings kept (named `<name>+synonyms`, `<name>+model`). */

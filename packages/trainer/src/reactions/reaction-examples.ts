@@ -74,6 +74,25 @@ export function instructionShapes(protocol: Protocol): InstructionShape[] {
   });
 }
 
+/**
+ * What the protocol says each reaction is, per option (empty when it says nothing): the final token's `desc`,
+ * else an instruction context line "Name: description" (the form the chat designer writes, mtp's draft).
+ */
+export function reactionDescriptions(
+  protocol: Protocol,
+  set: string,
+  options: readonly ReactionOption[],
+): string[] {
+  const context = protocol.sets.find((s) => s.name === set)?.context ?? [];
+  return options.map((o) => {
+    const own = getToken(protocol, o.name)?.description?.trim();
+    if (own) return own;
+    const name = o.name.replace(/_$/, '');
+    const line = context.find((l) => l.startsWith(`${name}: `));
+    return line ? line.slice(name.length + 2).trim() : '';
+  });
+}
+
 /** The class of a reaction line: the option it is, or the FinalNumToken option it starts with; -1 if none. */
 export function classOf(options: readonly ReactionOption[], reaction: string): number {
   let best = -1;

@@ -6,7 +6,7 @@ import { chooseReaction, decodeReactionModel } from '@greenhouse/agent-format';
 import { parseProtocolText, type Protocol } from '@greenhouse/mtp';
 import { describe, expect, it } from 'vitest';
 import { reactionOwnAccuracy } from './reaction-accuracy.js';
-import { instructionShapes } from './reaction-examples.js';
+import { instructionShapes, reactionDescriptions } from './reaction-examples.js';
 import { nearCopies, planReactions, refusalBias, trainReactionModel } from './reaction-training.js';
 
 const fixture = (name: string): Protocol => {
@@ -83,6 +83,55 @@ describe('the reaction model', () => {
     const plain = trainReactionModel(noodles, plan, { crossValidate: false });
     expect(plain.quality).toBeNull();
     expect(plain.model.instructions[0]!.refusal!.bias).toBe(0);
+  });
+});
+
+describe("reactions' descriptions", () => {
+  const noodles = fixture('noodles');
+  const shape = instructionShapes(noodles)[0]!;
+
+  it('reads a FinalToken\'s desc, else a draft\'s "Reaction: description" context line', () => {
+    const described = reactionDescriptions(noodles, shape.name, shape.options);
+    expect(described).toEqual(shape.options.map((o) => noodles.tokens[o.name]?.description ?? ''));
+    expect(new Set(described.filter((d, o) => d !== '' && !shape.options[o]!.refused)).size).toBe(4);
+    // A chat designer's protocol: no desc, the description in the instruction's context (mtp's draft).
+    const order = shape.options.find((o) => o.line === 'Order')!;
+    const drafted: Protocol = {
+      ...noodles,
+      tokens: { ...noodles.tokens, [order.name]: { ...noodles.tokens[order.name]!, description: null } },
+      sets: [{ ...noodles.sets[0]!, context: ['Order: asks for a bowl of soup'] }],
+    };
+    expect(reactionDescriptions(drafted, shape.name, shape.options)[shape.options.indexOf(order)]).toBe(
+      'asks for a bowl of soup',
+    );
+    const bare: Protocol = { ...drafted, sets: [{ ...noodles.sets[0]!, context: [] }] };
+    expect(reactionDescriptions(bare, shape.name, shape.options)[shape.options.indexOf(order)]).toBe('');
+  });
+
+  it('learns a description as an example of its reaction', () => {
+    // A word only Complain's description uses: described, it points to Complain; without descriptions it cannot.
+    const word = 'grievancezz';
+    const complain = shape.options.find((o) => o.line === 'Complain')!;
+    const withWord = (text: string | null): Protocol => ({
+      ...noodles,
+      tokens: Object.fromEntries(
+        Object.entries(noodles.tokens).map(([k, t]) => [
+          k,
+          {
+            ...t,
+            description: k === complain.name ? text : t.kind.startsWith('Final') ? null : t.description,
+          },
+        ]),
+      ),
+    });
+    const ask = (protocol: Protocol) => {
+      const { model } = trainReactionModel(protocol, planReactions(protocol), { crossValidate: false });
+      const scores = chooseReaction(model, model.instructions[0]!, [{ text: word }], shape.slots).scores;
+      const k = model.instructions[0]!.reactions.indexOf(shape.options.indexOf(complain));
+      return scores[k]! - Math.max(...scores.filter((_, i) => i !== k));
+    };
+    expect(ask(withWord(`The customer has a ${word}.`))).toBeGreaterThan(0);
+    expect(ask(withWord(null))).toBeLessThan(ask(withWord(`The customer has a ${word}.`)));
   });
 });
 

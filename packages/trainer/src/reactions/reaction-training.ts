@@ -30,6 +30,7 @@ import { offTopicPool, protocolLanguage, type PoolLanguage } from './off-topic.j
 import {
   classOf,
   instructionShapes,
+  reactionDescriptions,
   reactionExamples,
   type InstructionShape,
   type ReactionExample,
@@ -81,6 +82,13 @@ const FEW_SAMPLES = 60;
  * 37 → 35 of 40).
  */
 const FEW_SAMPLES_CHAR_WEIGHT = 0.3;
+/**
+ * A reaction's description as an example of it weighs as one sample. Measured (held-out reactions; bench:quality
+ * QUALITY_REACTIONS_ONLY=1, without → with): ferryman 19 → 20, noodles 24 → 23, ferryman+synonyms 17 → 18, troll
+ * 23 → 25 of 32, the larger fixtures unchanged; 0.5 gave less. Then checked on two fixtures written blind after
+ * the change: lighthouse 29 → 29, smuggler 26 → 27 of 32.
+ */
+const DESCRIPTION_WEIGHT = 1;
 
 /** The reaction model's plan for a protocol (its language decides the pool and the word vectors). */
 export function planReactions(protocol: Pick<Protocol, 'sets'>): ReactionPlan {
@@ -439,10 +447,27 @@ export function trainReactionModel(
       return { i, doc: docOf({ ...samples[0]!.example, lines }) };
     });
     const sampleDocs = samples.map((e) => ({ e, doc: docOf(e.example) }));
+    // A text in the player's lines of a sample's other lines (as a pool line or a guardrail example stands).
+    const textDoc = (text: string) => {
+      const lines = samples[0]!.example.lines.map((l) => ({ ...l }));
+      for (const l of shape.playerLines) lines[l] = { ...lines[l]!, text };
+      return docOf({ ...samples[0]!.example, lines });
+    };
+    // What the protocol says each reaction is (a FinalToken's desc, or a draft's "Reaction: description" line)
+    // learns as one more example of it: descriptions name what a reaction is about in words the few samples of a
+    // chat-sized protocol may not use (DESCRIPTION_WEIGHT).
+    const descriptions = reactionDescriptions(protocol, shape.name, shape.options);
+    const descriptionDocs = classOptions
+      .map((o, k) => ({ k, text: descriptions[o]! }))
+      .filter(({ text }) => text !== '')
+      .map(({ k, text }) => ({ ...textDoc(text), cls: k, weight: DESCRIPTION_WEIGHT }));
     const guardrailDocs = guardrails.map((e) => docOf(e.example));
     const trainFits = (trained: typeof sampleDocs, poolTrained: typeof poolDocs) => {
       const classes = fit(
-        trained.map(({ e, doc }) => ({ ...doc, cls: classOptions.indexOf(e.option) })),
+        [
+          ...trained.map(({ e, doc }) => ({ ...doc, cls: classOptions.indexOf(e.option) })),
+          ...descriptionDocs,
+        ],
         K,
         L,
         words,

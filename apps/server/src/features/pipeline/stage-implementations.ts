@@ -112,6 +112,8 @@ export function stageImplementations(
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): StageImplementations {
   const { preset, threads } = config.training;
+  // The tiny preset always trains from scratch (tests and demos).
+  const fromBase = config.training.base === 'committed' && preset !== 'tiny' && hasBase();
   return {
     data_preparation_stage_1: async (inputs) => prepareStage1(await inputs.protocolContent()),
     data_preparation_stage_2: async (inputs) => prepareStage2(await inputs.artifact(NORMALIZED_PROTOCOL)),
@@ -123,8 +125,7 @@ export function stageImplementations(
         inputs.artifact(NORMALIZED_PROTOCOL),
         inputs.artifact(DATASET),
       ]);
-      // The default preset starts from the committed base model (the tiny one trains from scratch: tests).
-      const base = preset !== 'tiny' && hasBase() ? ({ base: 'committed' } as const) : {};
+      const base = fromBase ? ({ base: 'committed' } as const) : {};
       const result = await runStageInThread(
         { kind: 'tokenizer', protocol, examples: dataset.examples, ...base },
         { signal: context.signal, onProgress: forward(context) },
