@@ -69,6 +69,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // One window and module cache per worker, not per file (setup.ts resets what they share): 83 s → 28 s here.
+          isolate: false,
           setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 15_000,
         },

@@ -67,7 +67,7 @@ export function apiCalls(method: string, path: string): { url: URL; body: unknow
 /** Mounts the whole app at `path` in a memory router, under StrictMode like main.tsx. */
 export const renderApp = (path: string) => renderMemoryApp(path, (app) => <StrictMode>{app}</StrictMode>);
 
-/** Registers the hooks every app-level test file needs: fetch stub, config, fresh cache, English. */
+/** Registers the hooks every app-level test file needs: fetch stub, config, fresh cache and storage, English. */
 export function setUpAppHarness() {
   beforeAll(async () => {
     vi.stubGlobal('fetch', fetchMock);
@@ -86,6 +86,9 @@ export function setUpAppHarness() {
 
   beforeEach(async () => {
     queryClient.clear();
+    // Nothing a test before stored: a return after signing in (sessionStorage) would take the next sign-in elsewhere.
+    localStorage.clear();
+    sessionStorage.clear();
     fetchMock.mockClear();
     setApi(notSignedIn);
     await i18n.changeLanguage('en');
