@@ -22,6 +22,7 @@ beforeAll(async () => {
   peer = await startS3Peer();
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await peer.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });

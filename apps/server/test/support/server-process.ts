@@ -75,7 +75,10 @@ export function startServerProcess(
   return started;
 }
 
-/** The processes started by this test file (each file has its own module) that have not ended. */
+/**
+ * The processes started by this test file that have not ended (the integration files share this module in a
+ * worker, one file after another: each file's afterAll stops its own before the next starts).
+ */
 const live = new Set<ServerProcess>();
 
 /** Kills a process with SIGKILL (no clean-up of its own) and waits until it has ended. */
