@@ -25,7 +25,7 @@ export { parseOutput, parseReaction, type ParsedOutput, type Reaction } from './
 export { buildTemplate } from './template.js';
 export type { Template, TemplateInstruction, TemplateInstructionType } from './template.js';
 export * from './draft.js';
-export { protocolToDraft } from './protocol-draft.js';
+export { describedReaction, protocolToDraft } from './protocol-draft.js';
 export type { ProtocolDraft, DraftMisfitKey } from './protocol-draft.js';
 export { protocolDiff } from './protocol-diff.js';
 export type {

@@ -41,6 +41,12 @@ const sameGuardrail = (a: DraftGuardrail | null, b: DraftGuardrail | null) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 /** The draft of a protocol, or why it does not fit one. `name`: the agent's name (a draft's own name). */
+/** A draft's "Reaction: description" context line (as toProtocol writes it), or null for any other line. */
+export function describedReaction(line: string): { name: string; description: string } | null {
+  const described = /^([A-Za-z][A-Za-z0-9]*): (.*)$/.exec(line);
+  return described ? { name: described[1]!, description: described[2]! } : null;
+}
+
 export function protocolToDraft(protocol: Protocol, name: string): ProtocolDraft {
   const misfit = (reason: DraftMisfitKey): ProtocolDraft => ({ ok: false, reason });
   if (protocol.inputs !== 1 || protocol.sets.some((set) => set.rows.length !== 2)) return misfit('inputs');
@@ -90,9 +96,9 @@ export function protocolToDraft(protocol: Protocol, name: string): ProtocolDraft
   // Once every reaction is known: "Reaction: description" lines describe it (a draft writes them into every
   // instruction), any other line is a world fact.
   for (const line of protocol.sets.flatMap((set) => set.context)) {
-    const described = /^([A-Za-z][A-Za-z0-9]*): (.*)$/.exec(line);
-    const reaction = described ? reactions.find((r) => r.name === described[1]) : undefined;
-    if (reaction) reaction.description ||= described![2]!;
+    const described = describedReaction(line);
+    const reaction = described ? reactions.find((r) => r.name === described.name) : undefined;
+    if (reaction) reaction.description ||= described!.description;
     else if (!facts.includes(line)) {
       facts.push(line);
       simplified.add('instructionContext');

@@ -25,7 +25,8 @@
 // the agent's reactions and refusals, without its lines. QUALITY_PLAN='{"finetuning":{"steps":300}}' merges an
 // override into the plan (experiments only). QUALITY_VERBOSE=1 lists the held-out misses and answers.
 // QUALITY_SEED=2 trains with another seed. QUALITY_BASE=committed trains from the committed base model, as
-// the server's TRAINING_BASE=committed does (the default, like the server's, trains from scratch). QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
+// the server's TRAINING_BASE=committed does (the default, like the server's, trains from scratch).
+// QUALITY_CHECK=off skips the quality check's models. QUALITY_THREADS=1 trains on one core.
 import { loadavg } from 'node:os';
 import { chooseReaction } from '@greenhouse/agent-format';
 import { loadAgent, type Agent, type RunResult } from '@greenhouse/flora';

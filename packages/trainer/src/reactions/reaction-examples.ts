@@ -3,6 +3,7 @@
 // in protocolExamples' order, so example i here is example i there.
 import type { FeatureLine, SlotRange } from '@greenhouse/agent-format';
 import {
+  describedReaction,
   getToken,
   sampleReaction,
   toLine,
@@ -87,9 +88,12 @@ export function reactionDescriptions(
   return options.map((o) => {
     const own = getToken(protocol, o.name)?.description?.trim();
     if (own) return own;
-    const name = o.name.replace(/_$/, '');
-    const line = context.find((l) => l.startsWith(`${name}: `));
-    return line ? line.slice(name.length + 2).trim() : '';
+    const name = o.name.replace(/_$/, ''); // a draft's token is its reaction's name and '_'
+    for (const line of context) {
+      const described = describedReaction(line);
+      if (described?.name === name) return described.description.trim();
+    }
+    return '';
   });
 }
 

@@ -440,19 +440,14 @@ export function trainReactionModel(
       weight: 1,
     });
     const hasRefusal = refusalOption >= 0 && guardrails.length > 0;
-    // A pool line stands in the player's lines of a sample's other lines (as a guardrail example does).
-    const poolDocs = (hasRefusal ? pool : []).map((line, i) => {
-      const lines = samples[i % samples.length]!.example.lines.map((l) => ({ ...l }));
-      for (const l of shape.playerLines) lines[l] = { ...lines[l]!, text: line };
-      return { i, doc: docOf({ ...samples[0]!.example, lines }) };
-    });
-    const sampleDocs = samples.map((e) => ({ e, doc: docOf(e.example) }));
-    // A text in the player's lines of a sample's other lines (as a pool line or a guardrail example stands).
-    const textDoc = (text: string) => {
-      const lines = samples[0]!.example.lines.map((l) => ({ ...l }));
+    // A text in the player's lines of sample n's other lines (as a guardrail example stands).
+    const textDoc = (text: string, n = 0) => {
+      const lines = samples[n % samples.length]!.example.lines.map((l) => ({ ...l }));
       for (const l of shape.playerLines) lines[l] = { ...lines[l]!, text };
       return docOf({ ...samples[0]!.example, lines });
     };
+    const poolDocs = (hasRefusal ? pool : []).map((line, i) => ({ i, doc: textDoc(line, i) }));
+    const sampleDocs = samples.map((e) => ({ e, doc: docOf(e.example) }));
     // What the protocol says each reaction is (a FinalToken's desc, or a draft's "Reaction: description" line)
     // learns as one more example of it: descriptions name what a reaction is about in words the few samples of a
     // chat-sized protocol may not use (DESCRIPTION_WEIGHT).
