@@ -117,7 +117,7 @@ const envSchema = z
     TRAINING_THREADS: z.coerce.number().int().min(1).max(2, 'must be 1 or 2').default(2),
     // Issue 31: agents train from scratch by default. Since the reaction model chooses the reaction and a line is
     // one of its reaction's own lines, the committed English base measured nothing better on held-out phrasings
-    // (bench:quality: the same reactions, lines and own examples) for twice the training time and 2.4 MB more
+    // (bench:quality: the same reactions, lines and own examples) for up to twice the training time and 1–2.4 MB more
     // per agent file; 'committed' keeps it available (for English protocols: another language always trains from scratch).
     TRAINING_BASE: z.enum(['none', 'committed']).default('none'),
     // Issue 33: measure each exported file's device fit (child processes, a few seconds per export).
